@@ -1,0 +1,75 @@
+/** Turns a question's declared arguments into command-line flags, and a command line back into input. */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { resolve } from "node:path";
+import { LoreError } from "../errors.ts";
+import type { AnyQuery, ArgSpec } from "../queries/define.ts";
+
+export function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+}
+
+/** The flag that sets an argument: `--no-x` for a boolean that defaults to true. */
+export function flagName(name: string, spec: ArgSpec): string {
+  const base = spec.flag ?? kebab(name);
+  return spec.type === "boolean" && spec.default === true ? `no-${base}` : base;
+}
+
+/** Flags every question takes on the command line, beyond its own arguments. */
+export const CLI_FLAGS = {
+  json: { type: "boolean" },
+  "no-daemon": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+export interface ParsedCommand {
+  input: Record<string, unknown>;
+  json: boolean;
+  noDaemon: boolean;
+  help: boolean;
+}
+
+function hasRange(def: AnyQuery): boolean {
+  return "startLine" in def.args && "endLine" in def.args;
+}
+
+/** Parses "-L 10,20" (also "10" alone, or "10,+5" as git allows). */
+function parseRange(text: string): { startLine: number; endLine?: number } {
+  const m = /^(\d+)(?:,(\+?)(\d+))?$/.exec(text.trim());
+  if (!m) throw new LoreError("BAD_RANGE", `-L takes START,END line numbers (like -L 10,20), not "${text}".`);
+  const start = Number(m[1]);
+  if (m[3] === undefined) return { startLine: start };
+  const end = m[2] ? start + Number(m[3]) - 1 : Number(m[3]);
+  return { startLine: start, endLine: end };
+}
+
+export function parseCommand(def: AnyQuery, argv: string[], cwd: string): ParsedCommand {
+  const options: NonNullable<ParseArgsConfig["options"]> = { ...CLI_FLAGS };
+  for (const [name, spec] of Object.entries(def.args)) {
+    if (spec.positional) continue;
+    options[flagName(name, spec)] = { type: spec.type === "boolean" ? "boolean" : "string", ...(spec.short ? { short: spec.short } : {}) };
+  }
+  if (hasRange(def)) options.L = { type: "string", short: "L" };
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    const msg = err instanceof Error ? err.message.replace(/\. To specify a positional argument.*$/s, "") : String(err);
+    throw new LoreError("USAGE", `${msg}. Run lore ${def.name} --help for its flags; put -- before a path that starts with "-".`);
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const input: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(def.args)) {
+    if (spec.positional) continue;
+    const v = values[flagName(name, spec)];
+    if (v === undefined) continue;
+    input[name] = spec.type === "boolean" && spec.default === true ? !v : v;
+  }
+  if (typeof values.L === "string") Object.assign(input, parseRange(values.L));
+  const positional = Object.entries(def.args).find(([, s]) => s.positional);
+  if (parsed.positionals.length > (positional ? 1 : 0))
+    throw new LoreError("USAGE", `lore ${def.name} takes ${positional ? "one path" : "no path"}; got ${parsed.positionals.map((p) => JSON.stringify(p)).join(" ")}.`);
+  // Like git -C: a path is relative to --repo when given, else to where the person stands.
+  input.repo = resolve(cwd, typeof input.repo === "string" ? input.repo : ".");
+  if (positional && parsed.positionals[0] !== undefined) input[positional[0]] = resolve(input.repo as string, parsed.positionals[0]);
+  return { input, json: values.json === true, noDaemon: values["no-daemon"] === true, help: values.help === true };
+}

@@ -1,0 +1,51 @@
+/** The help text, derived from the registry so it never drifts from the questions. */
+import { QUERIES } from "../queries/index.ts";
+import type { AnyQuery } from "../queries/define.ts";
+import { VERSION } from "../version.ts";
+import { flagName } from "./flags.ts";
+import { pad } from "./table.ts";
+
+const COMMANDS: [string, string][] = [
+  ["daemon start|stop|status", "Run, stop or inspect the background daemon"],
+  ["mcp", "Serve the questions to an agent over MCP (stdio)"],
+  ["setup", "Register lore with Claude Code (and install its skill)"],
+  ["doctor", "Check that lore, git, the daemon and the agent setup work"],
+];
+
+export function mainHelp(): string {
+  const qs = QUERIES.map((q) => `  ${pad(q.name, 14)}${q.summary}`);
+  const cmds = COMMANDS.map(([c, d]) => `  ${pad(c, 26)}${d}`);
+  return [
+    `lore ${VERSION}: git history answers for agents and people`,
+    "",
+    "Usage: lore <question> [args] [--json] [--repo DIR] [--until REV]",
+    "",
+    "Questions:",
+    ...qs,
+    "",
+    "Commands:",
+    ...cmds,
+    "",
+    "Run lore <question> --help for its flags. --json prints one JSON document on stdout.",
+  ].join("\n");
+}
+
+function usageLine(q: AnyQuery): string {
+  const pos = Object.entries(q.args).find(([, s]) => s.positional);
+  const posText = pos ? (pos[1].required ? ` ${pos[0].toUpperCase()}` : ` [${pos[0].toUpperCase()}]`) : "";
+  const range = "startLine" in q.args ? (q.args.startLine!.required ? " -L START,END" : " [-L START,END]") : "";
+  return `Usage: lore ${q.name}${posText}${range} [flags]`;
+}
+
+export function questionHelp(q: AnyQuery): string {
+  const flags: string[] = [];
+  for (const [name, spec] of Object.entries(q.args)) {
+    if (spec.positional || name === "startLine" || name === "endLine") continue;
+    const short = spec.short ? `-${spec.short}, ` : "";
+    const value = spec.type === "boolean" ? "" : spec.type === "integer" ? " N" : ` ${name === "until" ? "REV" : name === "repo" ? "DIR" : "VALUE"}`;
+    flags.push(`  ${pad(`${short}--${flagName(name, spec)}${value}`, 24)}${spec.description}`);
+  }
+  flags.push(`  ${pad("--json", 24)}Print the answer as one JSON document`);
+  flags.push(`  ${pad("--no-daemon", 24)}Answer in this process instead of the background daemon`);
+  return [`lore ${q.name}: ${q.summary}`, "", usageLine(q), "", "Flags:", ...flags].join("\n");
+}

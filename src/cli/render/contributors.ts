@@ -1,0 +1,14 @@
+/** Human rendering of contributors. */
+import type { ContributorsOutput } from "../../queries/contributors.ts";
+import type { Style } from "../style.ts";
+import { day, table } from "../table.ts";
+
+export function renderContributors(r: ContributorsOutput, s: Style): string {
+  const head = s.dim(`${r.totalLines} lines in ${r.files} text files${r.path ? ` under ${r.path}` : ""}`);
+  if (r.results.length === 0) return `${head}\nNo lines to attribute.`;
+  const rows = [
+    ["lines", "share", "commits", "last", "author"].map(s.dim),
+    ...r.results.map((x) => [String(x.lines), `${(x.share * 100).toFixed(1)}%`, String(x.commits), day(x.lastChanged), `${x.author} ${s.dim(`<${x.email}>`)}`]),
+  ];
+  return [head, ...table(rows, new Set([0, 1, 2])), ...(r.truncated ? [s.dim("… more authors: raise -n")] : [])].join("\n");
+}

@@ -1,0 +1,24 @@
+/** One renderer per question, by name; the text MCP sends to text-only clients comes from here too. */
+import type { Style } from "../style.ts";
+import { renderBlame } from "./blame.ts";
+import { renderCochange } from "./cochange.ts";
+import { renderContributors } from "./contributors.ts";
+import { renderHistory } from "./history.ts";
+import { renderHotspots } from "./hotspots.ts";
+import { renderIntent } from "./intent.ts";
+import { renderStatus } from "./status.ts";
+
+const RENDERERS: Record<string, (result: never, style: Style) => string> = {
+  blame: renderBlame,
+  history: renderHistory,
+  intent: renderIntent,
+  cochange: renderCochange,
+  hotspots: renderHotspots,
+  contributors: renderContributors,
+  status: renderStatus,
+};
+
+export function render(name: string, result: unknown, style: Style): string {
+  const r = RENDERERS[name];
+  return r ? r(result as never, style) : JSON.stringify(result, null, 2);
+}

@@ -1,0 +1,51 @@
+/** The one error type: a stable code and a sentence a person can act on. */
+
+export type ErrorCode =
+  | "USAGE"
+  | "UNKNOWN_QUESTION"
+  | "BAD_ARGUMENT"
+  | "BAD_RANGE"
+  | "BAD_REVISION"
+  | "NOT_A_REPO"
+  | "NO_COMMITS"
+  | "PATH_NOT_FOUND"
+  | "PATH_OUTSIDE_REPO"
+  | "NOT_A_FILE"
+  | "BINARY_FILE"
+  | "GIT_FAILED"
+  | "GIT_MISSING"
+  | "GIT_TOO_OLD"
+  | "GIT_TIMEOUT"
+  | "INDEX_BUSY"
+  | "INDEX_CORRUPT"
+  | "INDEX_WRITE_FAILED"
+  | "DAEMON_UNAVAILABLE"
+  | "INTERNAL";
+
+/** Codes that mean "the call's words are off": exit status 2 on the CLI. */
+const USAGE_CODES: ReadonlySet<ErrorCode> = new Set(["USAGE", "UNKNOWN_QUESTION", "BAD_ARGUMENT", "BAD_RANGE"]);
+
+export class LoreError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.name = "LoreError";
+  }
+}
+
+export function isUsageError(code: string): boolean {
+  return USAGE_CODES.has(code as ErrorCode);
+}
+
+/** Any thrown value as a LoreError; unknown failures become INTERNAL without leaking a stack. */
+export function toLoreError(err: unknown): LoreError {
+  if (err instanceof LoreError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new LoreError("INTERNAL", `lore failed unexpectedly: ${message}`, { cause: err });
+}
+
+/** The JSON shape of an error on every face: `{ code, message }`. */
+export function errorObject(err: LoreError): { code: ErrorCode; message: string } {
+  return { code: err.code, message: err.message };
+}

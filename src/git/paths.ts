@@ -1,0 +1,70 @@
+/** Bytes of a path as git prints them, to a string and back, losing nothing. */
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Decodes a path. Valid UTF-8 decodes as usual; each byte of an invalid sequence
+ * becomes U+DC80+byte (Python's "surrogateescape"), so the name survives a round trip.
+ */
+export function decodePath(bytes: Uint8Array): string {
+  let ascii = true;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x80) { ascii = false; break; }
+  if (ascii) return String.fromCharCode.apply(null, bytes as unknown as number[]);
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    let out = "";
+    let i = 0;
+    while (i < bytes.length) {
+      const len = validSequenceLength(bytes, i);
+      if (len > 0) {
+        out += utf8.decode(bytes.subarray(i, i + len));
+        i += len;
+      } else {
+        out += String.fromCharCode(0xdc00 + bytes[i]!);
+        i++;
+      }
+    }
+    return out;
+  }
+}
+
+/** True when a path holds bytes that are not UTF-8 (escaped by decodePath). */
+export function hasEscapedBytes(path: string): boolean {
+  return /[\udc80-\udcff]/.test(path);
+}
+
+function validSequenceLength(b: Uint8Array, i: number): number {
+  const c = b[i]!;
+  if (c < 0x80) return 1;
+  const need = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+  if (need === 0 || i + need > b.length) return 0;
+  for (let k = 1; k < need; k++) if ((b[i + k]! & 0xc0) !== 0x80) return 0;
+  try {
+    utf8.decode(b.subarray(i, i + need));
+    return need;
+  } catch {
+    return 0;
+  }
+}
+
+/** Undoes git's C-style quoting of a name as printed ("a\\tb"); an unquoted name is decoded as is. */
+export function unquoteCPath(raw: Uint8Array): string {
+  if (!(raw.length >= 2 && raw[0] === 0x22 && raw[raw.length - 1] === 0x22)) return decodePath(raw);
+  const out: number[] = [];
+  const simple: Record<number, number> = { 0x61: 7, 0x62: 8, 0x74: 9, 0x6e: 10, 0x76: 11, 0x66: 12, 0x72: 13, 0x22: 0x22, 0x5c: 0x5c };
+  for (let i = 1; i < raw.length - 1; i++) {
+    const c = raw[i]!;
+    if (c !== 0x5c) {
+      out.push(c);
+      continue;
+    }
+    const n = raw[++i]!;
+    if (n in simple) out.push(simple[n]!);
+    else if (n >= 0x30 && n <= 0x37) {
+      out.push(((n - 0x30) << 6) | ((raw[i + 1]! - 0x30) << 3) | (raw[i + 2]! - 0x30));
+      i += 2;
+    } else out.push(0x5c, n);
+  }
+  return decodePath(Uint8Array.from(out));
+}

@@ -1,0 +1,54 @@
+/** Finds the repository a folder belongs to, and what kind it is. */
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import { LoreError } from "../errors.ts";
+import { gitText, gitMaybe } from "./run.ts";
+
+export interface Repo {
+  /** The work tree's top folder, symlinks resolved. */
+  root: string;
+  /** This work tree's git dir (a linked worktree has its own). */
+  gitDir: string;
+  /** The git dir shared by all worktrees: objects and refs live here. */
+  commonDir: string;
+}
+
+export async function discoverRepo(dir: string): Promise<Repo> {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new LoreError("NOT_A_REPO", `The folder ${dir} does not exist; pass --repo with a folder inside a git repository.`);
+  const out = await gitText(["rev-parse", "--is-bare-repository", "--show-toplevel", "--absolute-git-dir", "--git-common-dir"], { cwd: dir }).catch((err) => {
+    if (err instanceof LoreError && err.code === "GIT_FAILED" && /work tree/.test(err.message))
+      throw new LoreError("NOT_A_REPO", `${dir} is inside a git dir or a bare repository; lore needs a work tree. Run it in a checkout.`);
+    throw err;
+  });
+  const [bare, top, gitDir, common] = out.split("\n");
+  if (bare === "true" || !top) throw new LoreError("NOT_A_REPO", `${dir} is a bare repository; lore needs a checkout with a work tree.`);
+  const commonDir = isAbsolute(common!) ? common! : resolve(dir, common!);
+  return { root: realpathSync(top), gitDir: realpathSync(gitDir!), commonDir: realpathSync(commonDir) };
+}
+
+/** HEAD's commit, or null in a repository with no commits yet. */
+export async function resolveHead(repo: Repo): Promise<string | null> {
+  const out = await gitMaybe(["rev-parse", "--verify", "-q", "HEAD^{commit}"], { cwd: repo.root });
+  const sha = out?.toString("utf8").trim();
+  return sha ? sha : null;
+}
+
+/** The checked-out branch, or null when HEAD is detached. */
+export async function currentBranch(repo: Repo): Promise<string | null> {
+  const out = await gitMaybe(["symbolic-ref", "-q", "--short", "HEAD"], { cwd: repo.root });
+  const name = out?.toString("utf8").trim();
+  return name ? name : null;
+}
+
+export async function isShallow(repo: Repo): Promise<boolean> {
+  return existsSync(resolve(repo.commonDir, "shallow"));
+}
+
+/** Resolves a revision to a full commit sha; BAD_REVISION when git does not know it. */
+export async function resolveCommit(repo: Repo, rev: string): Promise<string> {
+  if (rev.startsWith("-")) throw new LoreError("BAD_REVISION", `"${rev}" is not a revision (it looks like an option).`);
+  const out = await gitMaybe(["rev-parse", "--verify", "-q", "--end-of-options", `${rev}^{commit}`], { cwd: repo.root });
+  const sha = out?.toString("utf8").trim();
+  if (!sha) throw new LoreError("BAD_REVISION", `git does not know the revision "${rev}"; pass a branch, tag or commit that exists (git log shows them).`);
+  return sha;
+}

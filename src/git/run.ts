@@ -1,0 +1,156 @@
+/** Runs the git binary: never through a shell, read-only settings, the user's environment neutralised. */
+import { spawn } from "node:child_process";
+import { LoreError } from "../errors.ts";
+
+/**
+ * Config that would change the bytes git prints, pinned so a user's settings
+ * (color.ui=always, log.showSignature, diff.relative, ...) cannot reach the parsers.
+ */
+const PINNED_CONFIG = [
+  "color.ui=never",
+  "core.quotepath=off",
+  "log.showSignature=false",
+  "log.follow=false",
+  "log.showRoot=true",
+  "log.decorate=false",
+  "diff.relative=false",
+  "diff.noprefix=false",
+  "diff.mnemonicPrefix=false",
+  "i18n.logOutputEncoding=UTF-8",
+  "blame.markIgnoredLines=false",
+  "blame.markUnblamableLines=false",
+  "core.fsmonitor=false",
+  "advice.detachedHead=false",
+];
+
+export const BASE_ARGS: readonly string[] = ["--no-pager", ...PINNED_CONFIG.flatMap((c) => ["-c", c])];
+
+export interface GitOptions {
+  /** Directory git runs in (the repository root). */
+  cwd: string;
+  /** Extra environment, e.g. lore's own commit-graph via GIT_OBJECT_DIRECTORY. */
+  env?: Record<string, string>;
+  /** Kill git after this long; a hung git becomes GIT_TIMEOUT. */
+  timeoutMs?: number;
+  /** Bytes written to git's stdin. */
+  input?: string | Uint8Array;
+}
+
+const DEFAULT_TIMEOUT_MS = 120_000;
+
+/** The environment git runs with: no GIT_* from the caller, C locale, no optional locks, no prompts. */
+export function gitEnv(extra?: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v === undefined || k.startsWith("GIT_")) continue;
+    env[k] = v;
+  }
+  env.LC_ALL = "C";
+  env.LANG = "C";
+  env.GIT_OPTIONAL_LOCKS = "0";
+  env.GIT_TERMINAL_PROMPT = "0";
+  env.GIT_PAGER = "cat";
+  env.PAGER = "cat";
+  return { ...env, ...extra };
+}
+
+/** Maps git's complaint to a stable lore error. */
+export function gitFailure(args: readonly string[], code: number | null, stderr: string): LoreError {
+  const text = stderr.trim();
+  const first = text.split("\n").find((l) => l.trim() !== "") ?? `exit status ${code}`;
+  if (/not a git repository/i.test(text)) return new LoreError("NOT_A_REPO", "This folder is not inside a git repository; run lore inside one or pass --repo DIR.");
+  if (/detected dubious ownership/i.test(text))
+    return new LoreError("NOT_A_REPO", `git refuses this repository because another user owns it; run: git config --global --add safe.directory <path>. (${first})`);
+  if (/unknown revision|bad revision|ambiguous argument|invalid object name|not a valid object name|bad object/i.test(text))
+    return new LoreError("BAD_REVISION", `git does not know that revision: ${first.replace(/^fatal: /, "")}`);
+  const verb = args.find((a) => !a.startsWith("-") && !a.includes("=")) ?? "git";
+  return new LoreError("GIT_FAILED", `git ${verb} failed: ${first.replace(/^fatal: /, "")}`);
+}
+
+function spawnGit(args: readonly string[], opts: GitOptions) {
+  const child = spawn("git", [...BASE_ARGS, ...args], {
+    cwd: opts.cwd,
+    env: gitEnv(opts.env),
+    stdio: ["pipe", "pipe", "pipe"],
+    shell: false,
+  });
+  return child;
+}
+
+function missingGit(err: NodeJS.ErrnoException, cwd: string): LoreError {
+  if (err.code === "ENOENT") {
+    // spawn reports a missing cwd as ENOENT too.
+    return new LoreError("GIT_MISSING", `Could not run git (is it installed and on the PATH, and does ${cwd} exist?). lore needs git 2.30 or newer.`, { cause: err });
+  }
+  return new LoreError("GIT_FAILED", `Could not run git: ${err.message}`, { cause: err });
+}
+
+/**
+ * Streams git's stdout to `onData` chunk by chunk and resolves when git exits 0.
+ * `onData` may return a promise to apply back-pressure (git is paused meanwhile).
+ */
+export function gitStream(args: readonly string[], opts: GitOptions, onData: (chunk: Uint8Array) => void | Promise<void>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawnGit(args, opts);
+    const errChunks: Buffer[] = [];
+    let settled = false;
+    let pending: Promise<void> = Promise.resolve();
+    const finish = (err?: LoreError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (err) {
+        child.kill("SIGKILL");
+        reject(err);
+      } else resolve();
+    };
+    const timer = setTimeout(() => {
+      finish(new LoreError("GIT_TIMEOUT", `git ${args[0]} did not finish within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s; the repository may be very large or git may be hanging.`));
+    }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    child.on("error", (err) => finish(missingGit(err as NodeJS.ErrnoException, opts.cwd)));
+    child.stdout.on("data", (chunk: Buffer) => {
+      const r = onData(chunk);
+      if (r instanceof Promise) {
+        child.stdout.pause();
+        pending = pending.then(() => r).then(
+          () => void child.stdout.resume(),
+          (e) => finish(e instanceof LoreError ? e : new LoreError("INTERNAL", String(e))),
+        );
+      }
+    });
+    child.stderr.on("data", (chunk: Buffer) => errChunks.push(chunk));
+    child.stdin.on("error", () => {});
+    if (opts.input !== undefined) child.stdin.end(opts.input);
+    else child.stdin.end();
+    child.on("close", (code) => {
+      pending.then(() => {
+        if (code === 0) finish();
+        else finish(gitFailure(args, code, Buffer.concat(errChunks).toString("utf8")));
+      }, () => {});
+    });
+  });
+}
+
+/** Runs git and returns all of its stdout. */
+export async function git(args: readonly string[], opts: GitOptions): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  await gitStream(args, opts, (c) => {
+    chunks.push(c);
+  });
+  return Buffer.concat(chunks);
+}
+
+/** Runs git and returns stdout as text without the trailing newline. */
+export async function gitText(args: readonly string[], opts: GitOptions): Promise<string> {
+  return (await git(args, opts)).toString("utf8").replace(/\n$/, "");
+}
+
+/** Runs git; resolves to null instead of throwing when git exits non-zero (a question with a "no" answer). */
+export async function gitMaybe(args: readonly string[], opts: GitOptions): Promise<Buffer | null> {
+  try {
+    return await git(args, opts);
+  } catch (err) {
+    if (err instanceof LoreError && (err.code === "GIT_FAILED" || err.code === "BAD_REVISION")) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,83 @@
+/** Blame on demand, cached by what blame depends on: the path, its content and its history, and the ignore list. */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { git } from "../git/run.ts";
+import { parseBlamePorcelain } from "../git/parse-blame.ts";
+import type { CachedBlame } from "../store/blame-store.ts";
+import type { IndexContext } from "./context.ts";
+
+export const IGNORE_REVS_FILE = ".git-blame-ignore-revs";
+
+/** The ignore-revs file to hand git, with a hash of its content for the cache key; null when absent or off. */
+function ignoreRevs(ix: IndexContext, honour: boolean): { file: string; id: string } | null {
+  if (!honour) return null;
+  const file = join(ix.repo.root, IGNORE_REVS_FILE);
+  try {
+    const id = createHash("sha1").update(readFileSync(file)).digest("hex");
+    return { file, id };
+  } catch {
+    return null;
+  }
+}
+
+export interface BlameTarget {
+  path: string;
+  /** The commit to blame at. */
+  commit: string;
+  /** When blaming the indexed head: the path's blob and the last commit that touched it, which make a key that survives new commits. */
+  headKey?: { blob: string; lastTouch: string };
+  honourIgnoreRevs: boolean;
+}
+
+function cacheKey(t: BlameTarget, ignoreId: string): string {
+  return t.headKey ? `h\0${t.path}\0${t.headKey.blob}\0${t.headKey.lastTouch}\0${ignoreId}` : `r\0${t.path}\0${t.commit}\0${ignoreId}`;
+}
+
+const inFlight = new Map<string, Promise<CachedBlame>>();
+
+/** The cached blame of a file, blaming it now when it is not cached yet. */
+export function blame(ix: IndexContext, t: BlameTarget): Promise<CachedBlame> {
+  const ignore = ignoreRevs(ix, t.honourIgnoreRevs);
+  const key = cacheKey(t, ignore?.id ?? "");
+  const cached = ix.store.blame.find(key);
+  if (cached) return Promise.resolve(cached);
+  const flightKey = `${ix.store.path}\0${key}`;
+  let p = inFlight.get(flightKey);
+  if (!p) {
+    p = runBlame(ix, t, key, ignore?.file).finally(() => inFlight.delete(flightKey));
+    inFlight.set(flightKey, p);
+  }
+  return p;
+}
+
+/** Whether the blame of this target is cached already. */
+export function isBlamed(ix: IndexContext, t: BlameTarget): boolean {
+  const ignore = ignoreRevs(ix, t.honourIgnoreRevs);
+  return ix.store.blame.has(cacheKey(t, ignore?.id ?? ""));
+}
+
+async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignoreFile: string | undefined): Promise<CachedBlame> {
+  // "" first clears any blame.ignoreRevsFile from the user's config, so only the repository's file counts.
+  const args = ["blame", "--porcelain", "--ignore-revs-file", "", ...(ignoreFile ? ["--ignore-revs-file", ignoreFile] : []), t.commit, "--", t.path];
+  const out = await git(args, ix.git);
+  const result = parseBlamePorcelain(out);
+  ix.store.transaction(() => ix.store.blame.save(key, t.path, t.headKey?.blob ?? null, result, Math.floor(Date.now() / 1000)));
+  return ix.store.blame.find(key)!;
+}
+
+/** Blames many files with `workers` git processes at once; calls `onDone` as each finishes. */
+export async function blameMany(ix: IndexContext, targets: BlameTarget[], workers: number, onDone?: (t: BlameTarget, b: CachedBlame) => void): Promise<Map<string, CachedBlame>> {
+  const out = new Map<string, CachedBlame>();
+  let next = 0;
+  const worker = async () => {
+    while (next < targets.length) {
+      const t = targets[next++]!;
+      const b = await blame(ix, t);
+      out.set(t.path, b);
+      onDone?.(t, b);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(workers, targets.length)) }, worker));
+  return out;
+}

@@ -1,0 +1,52 @@
+/** Line churn (git log --numstat): in the background for all history, on demand for the commits a question needs. */
+import { NUMSTAT_FORMAT, NumstatParser } from "../git/parse-log.ts";
+import { gitStream } from "../git/run.ts";
+import type { NumstatRecord } from "../git/records.ts";
+import type { IndexContext } from "./context.ts";
+
+const NUMSTAT_ARGS = ["log", "--numstat", "-z", "-M", "--root", "--no-ext-diff", "--no-textconv", "--no-color", `--format=${NUMSTAT_FORMAT}`];
+const BATCH = 500;
+
+async function streamNumstat(ix: IndexContext, revs: string[], input: string | undefined, onBatch: (b: NumstatRecord[]) => void): Promise<void> {
+  const parser = new NumstatParser();
+  let pending: NumstatRecord[] = [];
+  await gitStream([...NUMSTAT_ARGS, ...revs], { ...ix.git, input }, (chunk) => {
+    pending.push(...parser.push(chunk));
+    if (pending.length >= BATCH) {
+      onBatch(pending);
+      pending = [];
+      return new Promise<void>((r) => setImmediate(r));
+    }
+  });
+  pending.push(...parser.end());
+  if (pending.length) onBatch(pending);
+}
+
+function save(ix: IndexContext, batch: NumstatRecord[]): void {
+  ix.store.transaction(() => {
+    for (const r of batch) ix.store.history.applyNumstat(r);
+  });
+}
+
+/** Fills churn for every commit reachable from the indexed head that lacks it, newest first. */
+export async function updateChurn(ix: IndexContext): Promise<boolean> {
+  const head = ix.store.meta("indexedHead");
+  if (!head || ix.store.meta("churnHead") === head) return false;
+  const from = ix.store.meta("churnHead");
+  const known = from !== undefined && ix.store.history.commitId(from) !== undefined;
+  const max = ix.options.maxCommits;
+  let done = 0;
+  await streamNumstat(ix, [...(max && !known ? ["-n", String(max)] : []), head, ...(known ? ["--not", from!] : []), "--"], undefined, (b) => {
+    save(ix, b);
+    done += b.length;
+    ix.onProgress?.({ phase: "churn", done });
+  });
+  ix.store.setMeta("churnHead", head);
+  return true;
+}
+
+/** Fetches churn now for the given commits (those a question is about to show). */
+export async function churnFor(ix: IndexContext, shas: string[]): Promise<void> {
+  if (shas.length === 0) return;
+  await streamNumstat(ix, ["--no-walk=unsorted", "--stdin", "--"], shas.join("\n") + "\n", (b) => save(ix, b));
+}

@@ -1,0 +1,31 @@
+/** The open indexes of this process, one per repository root. */
+import { discoverRepo } from "../git/repo.ts";
+import type { IndexOptions } from "./context.ts";
+import { RepoIndex } from "./repo-index.ts";
+
+const open = new Map<string, RepoIndex>();
+
+/** The index of the repository containing `dir`, opened once per process. */
+export async function indexFor(dir: string, options: IndexOptions = {}): Promise<RepoIndex> {
+  const repo = await discoverRepo(dir);
+  let ix = open.get(repo.root);
+  if (!ix) {
+    ix = RepoIndex.open(repo, options);
+    open.set(repo.root, ix);
+  }
+  return ix;
+}
+
+export function openIndexes(): RepoIndex[] {
+  return [...open.values()];
+}
+
+export function closeIndex(root: string): void {
+  open.get(root)?.close();
+  open.delete(root);
+}
+
+export function closeAll(): void {
+  for (const ix of open.values()) ix.close();
+  open.clear();
+}

@@ -1,0 +1,141 @@
+/** One repository's index kept current: history, tree and churn brought to HEAD, time-travel scopes, blame. */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { LoreError } from "../errors.ts";
+import { resolveCommit, resolveHead, type Repo } from "../git/repo.ts";
+import { gitText, type GitOptions } from "../git/run.ts";
+import { indexPath } from "../home.ts";
+import { Store } from "../store/store.ts";
+import { churnFor, updateChurn } from "./churn.ts";
+import type { IndexContext, IndexOptions, Progress } from "./context.ts";
+import { streamCommits, updateHistory } from "./history.ts";
+import { updateTree } from "./tree.ts";
+
+export interface Scope {
+  /** The table holding the scope's commits in git log order. */
+  table: string;
+  /** The commit the question is answered at. */
+  commit: string;
+  /** True when that commit is the indexed head. */
+  atHead: boolean;
+}
+
+const MAX_SCOPES = 8;
+
+function fileHash(path: string): string {
+  try {
+    return createHash("sha1").update(readFileSync(path)).digest("hex");
+  } catch {
+    return "";
+  }
+}
+
+export class RepoIndex implements IndexContext {
+  readonly git: GitOptions;
+  onProgress?: (p: Progress) => void;
+  private chain: Promise<unknown> = Promise.resolve();
+  private running = 0;
+  private scopes = new Map<string, string>();
+
+  private constructor(
+    readonly repo: Repo,
+    readonly store: Store,
+    readonly options: IndexOptions,
+  ) {
+    this.git = { cwd: repo.root };
+  }
+
+  static open(repo: Repo, options: IndexOptions = {}): RepoIndex {
+    return new RepoIndex(repo, Store.open(indexPath(repo.root), repo.root), options);
+  }
+
+  /** Runs index work one step at a time: two updates never interleave. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    this.running++;
+    const run = this.chain.then(fn, fn).finally(() => this.running--);
+    this.chain = run.catch(() => {});
+    return run;
+  }
+
+  /** True while the index is being updated. */
+  get busy(): boolean {
+    return this.running > 0;
+  }
+
+  /**
+   * What else changes every answer without moving HEAD: the mailmap (authors) and the
+   * shallow boundary (how much history there is). When it changes, the index starts over.
+   */
+  private fingerprint(): string {
+    return `${fileHash(join(this.repo.root, ".mailmap"))}:${fileHash(join(this.repo.commonDir, "shallow"))}`;
+  }
+
+  /** Brings history and tree to HEAD. Returns HEAD, or throws NO_COMMITS in an empty repository. */
+  refresh(): Promise<string> {
+    return this.serial(async () => {
+      const head = await resolveHead(this.repo);
+      if (!head) throw new LoreError("NO_COMMITS", "This repository has no commits yet; commit something and ask again.");
+      const fp = this.fingerprint();
+      if (this.store.meta("mailmap") !== fp) {
+        if (this.store.meta("mailmap") !== undefined) this.store.clear();
+        this.scopes.clear();
+        this.store.setMeta("mailmap", fp);
+      }
+      const changed = await updateHistory(this, head);
+      await updateTree(this, head);
+      if (changed) this.store.setMeta("lastIndexedAt", new Date().toISOString());
+      return head;
+    });
+  }
+
+  /** Fills line churn for all indexed history (long: run in the background). */
+  indexChurn(): Promise<boolean> {
+    return this.serial(() => updateChurn(this));
+  }
+
+  /** Makes sure the given commits have line churn, asking git for the ones that lack it. */
+  async ensureChurn(shas: string[]): Promise<void> {
+    const missing = shas.filter((s) => {
+      const c = this.store.history.commitBySha(s);
+      return c !== undefined && c.churn === 0 && c.nfiles > 0;
+    });
+    if (missing.length) await churnFor(this, missing);
+  }
+
+  get indexedHead(): string | undefined {
+    return this.store.meta("indexedHead");
+  }
+
+  /** The history a question at `until` sees (default: HEAD). Call after refresh(). */
+  async scope(until?: string): Promise<Scope> {
+    const head = this.indexedHead!;
+    const commit = until ? await resolveCommit(this.repo, until) : head;
+    if (commit === head) return { table: "reach", commit, atHead: true };
+    let table = this.scopes.get(commit);
+    if (!table) {
+      if (this.store.history.commitId(commit) === undefined) {
+        // A commit off the indexed history (another branch): index what it adds.
+        await streamCommits(this, [commit, "--not", head], (batch) => {
+          this.store.transaction(() => {
+            for (const c of batch) this.store.history.insertCommit(c);
+          });
+        });
+      }
+      const max = this.options.maxCommits;
+      const shas = (await gitText(["rev-list", ...(max ? ["-n", String(max)] : []), commit, "--"], this.git)).split("\n").filter(Boolean);
+      table = this.store.history.createScope(`scope_${commit.slice(0, 16)}`, shas);
+      this.scopes.set(commit, table);
+      if (this.scopes.size > MAX_SCOPES) {
+        const [oldest, name] = this.scopes.entries().next().value!;
+        this.scopes.delete(oldest);
+        this.store.history.dropScope(name);
+      }
+    }
+    return { table, commit, atHead: false };
+  }
+
+  close(): void {
+    this.store.close();
+  }
+}

@@ -1,0 +1,20 @@
+/** Blames one file as of a scope, through the cache: what blame, intent and contributors share. */
+import { blame, type BlameTarget } from "../index/blame.ts";
+import type { Scope } from "../index/repo-index.ts";
+import type { CachedBlame } from "../store/blame-store.ts";
+import type { TreeEntry } from "../git/records.ts";
+import type { QueryContext } from "./context.ts";
+
+export function blameTarget(ctx: QueryContext, scope: Scope, entry: TreeEntry, honourIgnoreRevs: boolean): BlameTarget {
+  const t: BlameTarget = { path: entry.path, commit: scope.commit, honourIgnoreRevs };
+  if (scope.atHead) {
+    const pid = ctx.index.store.history.pathId(entry.path);
+    const lastTouch = pid === undefined ? undefined : ctx.index.store.history.lastTouch("reach", pid);
+    if (lastTouch) t.headKey = { blob: entry.blob, lastTouch };
+  }
+  return t;
+}
+
+export function blameFile(ctx: QueryContext, scope: Scope, entry: TreeEntry, honourIgnoreRevs: boolean): Promise<CachedBlame> {
+  return blame(ctx.index, blameTarget(ctx, scope, entry, honourIgnoreRevs));
+}

@@ -1,0 +1,73 @@
+/** Pieces several questions share: paths, files at a commit, windows of history, times. */
+import { LoreError } from "../errors.ts";
+import { repoRelativePath } from "../git/repo-path.ts";
+import { gitText } from "../git/run.ts";
+import type { TreeEntry } from "../git/records.ts";
+import type { Scope } from "../index/repo-index.ts";
+import { lsTree } from "../index/tree.ts";
+import type { WindowSpec } from "../store/history-store.ts";
+import type { QueryContext } from "./context.ts";
+
+export function iso(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString().replace(".000Z", "Z");
+}
+
+/** The repository-relative form of a path argument ("" = the whole repository). */
+export function repoPath(ctx: QueryContext, input: string | undefined): string {
+  if (input === undefined || input === "" || input === ".") return "";
+  const rel = repoRelativePath(ctx.index.repo.root, input);
+  return rel === "." ? "" : rel.replace(/\/+$/, "");
+}
+
+/** The tree entries at the scope's commit, optionally only those under `prefix`. */
+export async function treeAt(ctx: QueryContext, scope: Scope, prefix = ""): Promise<TreeEntry[]> {
+  const all = scope.atHead ? ctx.index.store.tree.entries() : await lsTree(ctx.index, scope.commit);
+  if (prefix === "") return all;
+  return all.filter((e) => e.path === prefix || e.path.startsWith(prefix + "/"));
+}
+
+/** The file `path` names at the scope's commit; a clear error when it is missing, a folder or a submodule. */
+export async function fileAt(ctx: QueryContext, scope: Scope, path: string): Promise<TreeEntry> {
+  if (path === "") throw new LoreError("NOT_A_FILE", "This question needs a file path, not the repository root.");
+  const entry = scope.atHead ? ctx.index.store.tree.entry(path) : (await lsTree(ctx.index, scope.commit, [path])).find((e) => e.path === path);
+  const at = scope.atHead ? "HEAD" : scope.commit.slice(0, 12);
+  if (entry) {
+    if (entry.type === "commit") throw new LoreError("NOT_A_FILE", `${path} is a submodule; ask lore inside it (--repo ${path}).`);
+    return entry;
+  }
+  const under = await treeAt(ctx, scope, path);
+  if (under.length > 0) throw new LoreError("NOT_A_FILE", `${path} is a folder; this question needs a file inside it.`);
+  throw new LoreError("PATH_NOT_FOUND", `${path} does not exist at ${at}; check the name (git ls-files lists the files) or pass --until with a commit where it existed.`);
+}
+
+/** Parses `commits` ("all" or a count) and `since` (any date git understands) into a window. */
+export async function windowOf(ctx: QueryContext, scope: Scope, commits: string, since: string | undefined): Promise<WindowSpec & { label: { commits: string; since?: string } }> {
+  let limit: number | null;
+  if (commits === "all") limit = null;
+  else if (/^\d+$/.test(commits) && Number(commits) > 0) limit = Number(commits);
+  else throw new LoreError("BAD_ARGUMENT", `commits must be a positive number or "all", not "${commits}".`);
+  let sinceTime: number | null = null;
+  if (since !== undefined) {
+    const out = await gitText(["rev-parse", `--since=${since}`], ctx.index.git).catch(() => "");
+    const m = /--max-age=(\d+)/.exec(out);
+    if (!m) throw new LoreError("BAD_ARGUMENT", `since must be a date git understands (2024-01-31, "3 months ago"), not "${since}".`);
+    sinceTime = Number(m[1]);
+  }
+  return { scope: scope.table, limit, since: sinceTime, label: { commits, ...(since !== undefined ? { since: iso(sinceTime!) } : {}) } };
+}
+
+/** The line range of a question, checked against the file's length. */
+export function lineRange(start: number | undefined, end: number | undefined, lines: number, path: string): [number, number] {
+  const a = start ?? 1;
+  const b = end ?? lines;
+  if (a < 1 || b < 1) throw new LoreError("BAD_RANGE", "Line numbers start at 1.");
+  if (b < a) throw new LoreError("BAD_RANGE", `The range ${a},${b} ends before it starts; give START,END with START <= END.`);
+  if (lines === 0) throw new LoreError("BAD_RANGE", `${path} is empty: it has no lines to ask about.`);
+  if (a > lines || b > lines) throw new LoreError("BAD_RANGE", `${path} has only ${lines} line${lines === 1 ? "" : "s"}; ask for lines within 1,${lines}.`);
+  return [a, b];
+}
+
+export function round(n: number, digits = 4): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}

@@ -1,0 +1,11 @@
+/** What a question runs with: the repository's index and a clock. */
+import type { RepoIndex } from "../index/repo-index.ts";
+
+export interface QueryContext {
+  index: RepoIndex;
+  clock: () => Date;
+  /** Blame workers to run at once for questions that blame many files. */
+  blameWorkers: number;
+  /** Set when the daemon answers: who it is, for status. */
+  daemon?: { pid: number; version: string; uptimeS: number };
+}

@@ -1,0 +1,88 @@
+/**
+ * How a question is declared: its arguments as plain data (so the CLI can derive flags
+ * without loading zod) and a lazily built output schema for MCP.
+ */
+import type { z as Zod } from "zod";
+import { LoreError } from "../errors.ts";
+import type { QueryContext } from "./context.ts";
+
+export type ArgType = "string" | "integer" | "boolean";
+
+export interface ArgSpec {
+  type: ArgType;
+  /** Shown in --help and as the MCP field's description. */
+  description: string;
+  required?: boolean;
+  default?: string | number | boolean;
+  min?: number;
+  max?: number;
+  /** CLI: this argument is the positional one. */
+  positional?: boolean;
+  /** CLI: short flag letter. */
+  short?: string;
+  /** CLI: long flag name, when not the kebab-case of the field name. */
+  flag?: string;
+  /** Only on the CLI (e.g. --no-follow is `follow: false`). */
+  cliOnly?: boolean;
+}
+
+export type Args = Record<string, ArgSpec>;
+
+type ArgValue<S extends ArgSpec> = S["type"] extends "integer" ? number : S["type"] extends "boolean" ? boolean : string;
+export type InputOf<A extends Args> = { [K in keyof A]: A[K] extends { required: true } | { default: unknown } ? ArgValue<A[K]> : ArgValue<A[K]> | undefined };
+
+export interface QueryDef<A extends Args = Args, O = unknown> {
+  name: string;
+  /** One line: what the question answers (CLI help). */
+  summary: string;
+  /** For agents: when to ask this instead of running git (MCP tool description, under 2 KB). */
+  description: string;
+  args: A;
+  /** The result's shape; built only where zod is loaded (daemon, MCP, tests). */
+  output: (z: typeof Zod) => Zod.ZodType;
+  /** False for questions that report on the index rather than read it (status): they do not wait for it. */
+  needsIndex?: boolean;
+  run: (ctx: QueryContext, input: InputOf<A & typeof COMMON_ARGS>) => Promise<O>;
+}
+
+/** Arguments every question takes. */
+export const COMMON_ARGS = {
+  repo: { type: "string", description: "The repository: a folder inside it (default: the current folder's repository)." },
+  until: { type: "string", description: "Answer as of this revision (a commit, branch or tag); default HEAD." },
+} as const satisfies Args;
+
+export type AnyQuery = QueryDef<Args, unknown>;
+
+export function defineQuery<A extends Args, O>(def: QueryDef<A, O>): QueryDef<A & typeof COMMON_ARGS, O> {
+  return { ...def, args: { ...def.args, ...COMMON_ARGS } } as unknown as QueryDef<A & typeof COMMON_ARGS, O>;
+}
+
+/** Checks and completes raw input against the declared arguments: the same rules on every face. */
+export function validateInput(def: AnyQuery, raw: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(raw)) {
+    if (!(key in def.args) && raw[key] !== undefined) throw new LoreError("BAD_ARGUMENT", `${def.name} does not take "${key}"; it takes ${Object.keys(def.args).join(", ")}.`);
+  }
+  for (const [key, spec] of Object.entries(def.args)) {
+    let v = raw[key];
+    if (v === undefined || v === null) {
+      if (spec.required) throw new LoreError("BAD_ARGUMENT", `${def.name} needs ${key}: ${spec.description}`);
+      if (spec.default !== undefined) out[key] = spec.default;
+      continue;
+    }
+    if (spec.type === "integer") {
+      if (typeof v === "string" && /^-?\d+$/.test(v.trim())) v = Number(v);
+      if (typeof v !== "number" || !Number.isInteger(v)) throw new LoreError("BAD_ARGUMENT", `${key} must be a whole number, not ${JSON.stringify(v)}.`);
+      if (spec.min !== undefined && v < spec.min) throw new LoreError("BAD_ARGUMENT", `${key} must be at least ${spec.min}.`);
+      if (spec.max !== undefined && v > spec.max) throw new LoreError("BAD_ARGUMENT", `${key} must be at most ${spec.max}.`);
+    } else if (spec.type === "boolean") {
+      if (v === "true" || v === "false") v = v === "true";
+      if (typeof v !== "boolean") throw new LoreError("BAD_ARGUMENT", `${key} must be true or false.`);
+    } else {
+      if (typeof v !== "string") throw new LoreError("BAD_ARGUMENT", `${key} must be a string.`);
+      if (v.includes("\0")) throw new LoreError("BAD_ARGUMENT", `${key} cannot contain a NUL byte.`);
+    }
+    out[key] = v;
+  }
+  return out;
+}

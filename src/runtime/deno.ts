@@ -1,0 +1,56 @@
+/** The Deno side of the runtime seam: node:sqlite and Deno.serve on a Unix socket. */
+import { DatabaseSync } from "node:sqlite";
+import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "./types.ts";
+
+// deno-lint-ignore no-explicit-any
+declare const Deno: any;
+
+function openDatabase(path: string, options?: { readonly?: boolean }): SqlDatabase {
+  const db = new DatabaseSync(path, { readOnly: options?.readonly ?? false });
+  const cache = new Map<string, SqlStatement>();
+  return {
+    exec: (sql) => db.exec(sql),
+    prepare(sql) {
+      let st = cache.get(sql);
+      if (!st) {
+        const q = db.prepare(sql);
+        // node:sqlite rows have a null prototype; spread them into plain objects.
+        st = {
+          all: (...p: SqlValue[]) => q.all(...(p as never[])).map((r) => ({ ...(r as object) })) as never,
+          get: (...p: SqlValue[]) => {
+            const r = q.get(...(p as never[]));
+            return r === undefined ? undefined : ({ ...(r as object) } as never);
+          },
+          run: (...p: SqlValue[]) => Number(q.run(...(p as never[])).changes),
+        };
+        cache.set(sql, st);
+      }
+      return st;
+    },
+    close: () => db.close(),
+  };
+}
+
+export const runtime: Runtime = {
+  name: "deno",
+  openDatabase,
+  async serveUnix(path, fetch) {
+    const server = Deno.serve({ path, onListen() {} }, fetch);
+    return { stop: async () => void (await server.shutdown()) };
+  },
+  async requestUnix(path, method, urlPath, body, timeoutMs) {
+    const client = Deno.createHttpClient({ proxy: { transport: "unix", path } });
+    try {
+      const res = await fetch(`http://localhost${urlPath}`, {
+        method,
+        body,
+        client,
+        headers: body ? { "content-type": "application/json" } : undefined,
+        signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined,
+      } as RequestInit);
+      return { status: res.status, body: await res.text() };
+    } finally {
+      client.close();
+    }
+  },
+};

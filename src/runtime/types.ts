@@ -1,0 +1,33 @@
+/** What lore needs from a JavaScript runtime: the few things Bun and Deno do differently. */
+
+export type SqlValue = string | number | bigint | null | Uint8Array;
+export type Row = Record<string, SqlValue>;
+
+export interface SqlStatement {
+  /** All rows as plain objects. */
+  all(...params: SqlValue[]): Row[];
+  /** The first row, or undefined when there is none (bun says null, node:sqlite undefined). */
+  get(...params: SqlValue[]): Row | undefined;
+  /** Runs a write; returns the number of changed rows. */
+  run(...params: SqlValue[]): number;
+}
+
+export interface SqlDatabase {
+  exec(sql: string): void;
+  /** A prepared statement, cached per SQL text. */
+  prepare(sql: string): SqlStatement;
+  close(): void;
+}
+
+export interface UnixServer {
+  stop(): Promise<void>;
+}
+
+export interface Runtime {
+  name: "bun" | "deno";
+  openDatabase(path: string, options?: { readonly?: boolean }): SqlDatabase;
+  /** Serves `fetch` on a Unix socket at `path`. */
+  serveUnix(path: string, fetch: (req: Request) => Response | Promise<Response>): Promise<UnixServer>;
+  /** Sends one HTTP request over a Unix socket; resolves to the response body as text and the status. */
+  requestUnix(path: string, method: string, urlPath: string, body?: string, timeoutMs?: number): Promise<{ status: number; body: string }>;
+}

@@ -1,0 +1,301 @@
+/** SQL over commits, the paths they touched, and the order of history (reach and scopes). */
+import type { SqlDatabase, Row } from "../runtime/index.ts";
+import type { CommitRecord, NumstatRecord } from "../git/records.ts";
+
+export interface CommitRow {
+  id: number;
+  sha: string;
+  parents: string;
+  author: string;
+  email: string;
+  time: number;
+  commit_time: number;
+  subject: string;
+  message: string;
+  nfiles: number;
+  churn: number;
+}
+
+export interface PathChangeRow {
+  seq: number;
+  commit_id: number;
+  sha: string;
+  author: string;
+  email: string;
+  time: number;
+  subject: string;
+  status: string;
+  path: string;
+  old_path: string | null;
+  additions: number | null;
+  deletions: number | null;
+  churn: number;
+}
+
+/** A window of history: the first `limit` commits of a scope (by seq), from `since` (Unix s) on. */
+export interface WindowSpec {
+  scope: string;
+  limit: number | null;
+  since: number | null;
+}
+
+export class HistoryStore {
+  private pathIds = new Map<string, number>();
+
+  constructor(private readonly db: SqlDatabase) {}
+
+  /** Drops the in-memory path cache (after the tables were emptied). */
+  forget(): void {
+    this.pathIds.clear();
+  }
+
+  pathId(path: string): number | undefined {
+    const cached = this.pathIds.get(path);
+    if (cached !== undefined) return cached;
+    const row = this.db.prepare("SELECT id FROM paths WHERE path = ?").get(path);
+    if (!row) return undefined;
+    this.pathIds.set(path, Number(row.id));
+    return Number(row.id);
+  }
+
+  ensurePathId(path: string): number {
+    const known = this.pathId(path);
+    if (known !== undefined) return known;
+    this.db.prepare("INSERT OR IGNORE INTO paths (path) VALUES (?)").run(path);
+    return this.pathId(path)!;
+  }
+
+  pathsUnder(prefix: string): string[] {
+    return this.db.prepare("SELECT path FROM paths WHERE substr(path, 1, ?) = ?").all(prefix.length, prefix).map((r) => String(r.path));
+  }
+
+  commitId(sha: string): number | undefined {
+    const row = this.db.prepare("SELECT id FROM commits WHERE sha = ?").get(sha);
+    return row ? Number(row.id) : undefined;
+  }
+
+  commitBySha(sha: string): CommitRow | undefined {
+    return this.db.prepare("SELECT * FROM commits WHERE sha = ?").get(sha) as CommitRow | undefined;
+  }
+
+  /** Inserts a commit and its changes unless it is known; returns its id. Call inside a transaction. */
+  insertCommit(c: CommitRecord): number {
+    const known = this.commitId(c.sha);
+    if (known !== undefined) return known;
+    const merge = c.parents.length > 1;
+    // git log shows no diff for a merge without -m: it contributes no files of its own.
+    const changes = merge ? [] : c.changes;
+    this.db
+      .prepare("INSERT INTO commits (sha, parents, author, email, time, commit_time, subject, message, nfiles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .run(c.sha, c.parents.join(" "), c.author, c.email, c.time, c.commitTime, c.subject, c.message, changes.length);
+    const id = this.commitId(c.sha)!;
+    const insert = this.db.prepare("INSERT OR REPLACE INTO changes (commit_id, path_id, status, old_path_id) VALUES (?, ?, ?, ?)");
+    for (const ch of changes) {
+      insert.run(id, this.ensurePathId(ch.path), ch.status, ch.oldPath === undefined ? null : this.ensurePathId(ch.oldPath));
+    }
+    return id;
+  }
+
+  /** Records line churn from numstat; marks the commit's churn as known. */
+  applyNumstat(rec: NumstatRecord): void {
+    const id = this.commitId(rec.sha);
+    if (id === undefined) return;
+    const update = this.db.prepare("UPDATE changes SET additions = ?, deletions = ? WHERE commit_id = ? AND path_id = ?");
+    for (const e of rec.entries) {
+      const pid = this.pathId(e.path);
+      if (pid !== undefined) update.run(e.additions, e.deletions, id, pid);
+    }
+    this.db.prepare("UPDATE commits SET churn = 1 WHERE id = ?").run(id);
+  }
+
+  markChurnKnown(ids: number[]): void {
+    const st = this.db.prepare("UPDATE commits SET churn = 1 WHERE id = ?");
+    for (const id of ids) st.run(id);
+  }
+
+  // ---- the order of history ----
+
+  appendReach(seq: number, commitId: number): void {
+    this.db.prepare("INSERT OR REPLACE INTO reach (seq, commit_id) VALUES (?, ?)").run(seq, commitId);
+  }
+
+  clearReach(): void {
+    this.db.exec("DELETE FROM reach");
+  }
+
+  reachBounds(): { min: number; max: number; count: number } {
+    const r = this.db.prepare("SELECT min(seq) AS min, max(seq) AS max, count(*) AS n FROM reach").get()!;
+    return { min: Number(r.min ?? 0), max: Number(r.max ?? -1), count: Number(r.n) };
+  }
+
+  /** Replaces the order of history with `shas` (newest first); unknown shas are skipped and returned. */
+  replaceReach(shas: string[]): string[] {
+    this.clearReach();
+    const missing: string[] = [];
+    let seq = 0;
+    for (const sha of shas) {
+      const id = this.commitId(sha);
+      if (id === undefined) missing.push(sha);
+      else this.appendReach(seq++, id);
+    }
+    return missing;
+  }
+
+  /** Puts `shas` (newest first) before the current newest commit. */
+  prependReach(shas: string[]): void {
+    let seq = this.reachBounds().min - shas.length;
+    for (const sha of shas) this.appendReach(seq++, this.commitId(sha)!);
+  }
+
+  commitCount(): number {
+    return Number(this.db.prepare("SELECT count(*) AS n FROM commits").get()!.n);
+  }
+
+  /** Commits whose line churn is still unknown, in the given scope. */
+  churnMissing(scope: string): number {
+    return Number(this.db.prepare(`SELECT count(*) AS n FROM ${scope} s JOIN commits c ON c.id = s.commit_id WHERE c.churn = 0 AND c.nfiles > 0`).get()!.n);
+  }
+
+  /** A temporary scope: the given commits (newest first) in a table shaped like reach. */
+  createScope(name: string, shas: string[]): string {
+    const table = `temp.${name}`;
+    this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+    this.db.exec(`CREATE TABLE ${table} (seq INTEGER PRIMARY KEY, commit_id INTEGER NOT NULL)`);
+    const st = this.db.prepare(`INSERT INTO ${table} (seq, commit_id) VALUES (?, ?)`);
+    let seq = 0;
+    for (const sha of shas) {
+      const id = this.commitId(sha);
+      if (id !== undefined) st.run(seq++, id);
+    }
+    this.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${name}_by_commit ON ${name} (commit_id)`);
+    return name;
+  }
+
+  dropScope(name: string): void {
+    this.db.exec(`DROP TABLE IF EXISTS temp.${name}`);
+  }
+
+  scopeSize(scope: string): number {
+    return Number(this.db.prepare(`SELECT count(*) AS n FROM ${scope}`).get()!.n);
+  }
+
+  // ---- questions ----
+
+  /** Changes to `pathId` in scope, newest first, strictly older than `afterSeq`. */
+  pathChanges(scope: string, pathId: number, afterSeq: number | null, limit: number): PathChangeRow[] {
+    return this.db
+      .prepare(
+        `SELECT s.seq, c.id AS commit_id, c.sha, c.author, c.email, c.time, c.subject, c.churn,
+                ch.status, p.path, op.path AS old_path, ch.additions, ch.deletions
+           FROM changes ch
+           JOIN ${scope} s ON s.commit_id = ch.commit_id
+           JOIN commits c ON c.id = ch.commit_id
+           JOIN paths p ON p.id = ch.path_id
+           LEFT JOIN paths op ON op.id = ch.old_path_id
+          WHERE ch.path_id = ? AND s.seq > ?
+          ORDER BY s.seq LIMIT ?`,
+      )
+      .all(pathId, afterSeq ?? -(2 ** 53), limit) as unknown as PathChangeRow[];
+  }
+
+  /** The change a commit made to a path, with its commit's fields. */
+  changeIn(commitSha: string, path: string): PathChangeRow | undefined {
+    return this.db
+      .prepare(
+        `SELECT 0 AS seq, c.id AS commit_id, c.sha, c.author, c.email, c.time, c.subject, c.churn,
+                ch.status, p.path, op.path AS old_path, ch.additions, ch.deletions
+           FROM changes ch JOIN commits c ON c.id = ch.commit_id JOIN paths p ON p.id = ch.path_id
+           LEFT JOIN paths op ON op.id = ch.old_path_id
+          WHERE c.sha = ? AND p.path = ?`,
+      )
+      .get(commitSha, path) as PathChangeRow | undefined;
+  }
+
+  /** The newest commit in scope that touched the path. */
+  lastTouch(scope: string, pathId: number): string | undefined {
+    const r = this.db
+      .prepare(`SELECT c.sha FROM changes ch JOIN ${scope} s ON s.commit_id = ch.commit_id JOIN commits c ON c.id = ch.commit_id WHERE ch.path_id = ? ORDER BY s.seq LIMIT 1`)
+      .get(pathId);
+    return r ? String(r.sha) : undefined;
+  }
+
+  filesOf(commitId: number): string[] {
+    return this.db.prepare("SELECT p.path FROM changes ch JOIN paths p ON p.id = ch.path_id WHERE ch.commit_id = ? ORDER BY p.path").all(commitId).map((r) => String(r.path));
+  }
+
+  private windowSql(w: WindowSpec): { sql: string; params: number[] } {
+    const params: number[] = [];
+    let where = "";
+    if (w.since !== null) {
+      where = "WHERE c.commit_time >= ?";
+      params.push(w.since);
+    }
+    let limit = "";
+    if (w.limit !== null) {
+      limit = "LIMIT ?";
+      params.push(w.limit);
+    }
+    return {
+      sql: `SELECT s.seq, s.commit_id FROM ${w.scope} s JOIN commits c ON c.id = s.commit_id ${where} ORDER BY s.seq ${limit}`,
+      params,
+    };
+  }
+
+  /** The shas of the window's commits. */
+  windowShas(w: WindowSpec): string[] {
+    const { sql, params } = this.windowSql(w);
+    return this.db.prepare(`SELECT c.sha FROM (${sql}) win JOIN commits c ON c.id = win.commit_id`).all(...params).map((r) => String(r.sha));
+  }
+
+  /** The window's size and the time span it covers. */
+  windowInfo(w: WindowSpec): { commits: number; oldest: number | null; newest: number | null } {
+    const { sql, params } = this.windowSql(w);
+    const r = this.db
+      .prepare(`SELECT count(*) AS n, min(c.commit_time) AS oldest, max(c.commit_time) AS newest FROM (${sql}) win JOIN commits c ON c.id = win.commit_id`)
+      .get(...params)!;
+    return { commits: Number(r.n), oldest: r.oldest === null ? null : Number(r.oldest), newest: r.newest === null ? null : Number(r.newest) };
+  }
+
+  /** Co-change counts: for commits in the window touching `pathId` (and at most maxFiles files), how often each other path changed too. */
+  cochange(w: WindowSpec, pathId: number, maxFiles: number): { commits: number; rows: { path: string; count: number; touching: number }[] } {
+    const { sql, params } = this.windowSql(w);
+    const win = `WITH win AS (SELECT win.commit_id FROM (${sql}) win JOIN commits c ON c.id = win.commit_id WHERE c.nfiles <= ?),
+                      target AS (SELECT ch.commit_id FROM changes ch JOIN win ON win.commit_id = ch.commit_id WHERE ch.path_id = ?)`;
+    const base = [...params, maxFiles, pathId];
+    const commits = Number(this.db.prepare(`${win} SELECT count(*) AS n FROM target`).get(...base)!.n);
+    const rows = this.db
+      .prepare(
+        `${win},
+         pair AS (SELECT ch.path_id, count(*) AS count FROM changes ch JOIN target t ON t.commit_id = ch.commit_id WHERE ch.path_id <> ? GROUP BY ch.path_id),
+         touch AS (SELECT ch.path_id, count(*) AS touching FROM changes ch JOIN win ON win.commit_id = ch.commit_id WHERE ch.path_id IN (SELECT path_id FROM pair) GROUP BY ch.path_id)
+         SELECT p.path, pair.count, touch.touching FROM pair JOIN touch ON touch.path_id = pair.path_id JOIN paths p ON p.id = pair.path_id`,
+      )
+      .all(...base, pathId) as unknown as { path: string; count: number; touching: number }[];
+    return { commits, rows };
+  }
+
+  /** Per-path activity in the window: commits, churn, distinct authors, newest change. */
+  activity(w: WindowSpec): { path: string; commits: number; additions: number; deletions: number; authors: number; last: number; churnUnknown: number }[] {
+    const { sql, params } = this.windowSql(w);
+    return this.db
+      .prepare(
+        `WITH win AS (${sql})
+         SELECT p.path, count(*) AS commits, coalesce(sum(ch.additions), 0) AS additions, coalesce(sum(ch.deletions), 0) AS deletions,
+                count(DISTINCT c.email) AS authors, max(c.time) AS last, sum(c.churn = 0) AS churnUnknown
+           FROM changes ch JOIN win ON win.commit_id = ch.commit_id JOIN commits c ON c.id = ch.commit_id JOIN paths p ON p.id = ch.path_id
+          GROUP BY ch.path_id`,
+      )
+      .all(...params) as unknown as { path: string; commits: number; additions: number; deletions: number; authors: number; last: number; churnUnknown: number }[];
+  }
+
+  /** Commit rows by sha, for enriching a list git produced. */
+  commitsBySha(shas: string[]): Map<string, CommitRow> {
+    const out = new Map<string, CommitRow>();
+    const st = this.db.prepare("SELECT * FROM commits WHERE sha = ?");
+    for (const sha of shas) {
+      const r = st.get(sha) as Row | undefined;
+      if (r) out.set(sha, r as unknown as CommitRow);
+    }
+    return out;
+  }
+}

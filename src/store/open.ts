@@ -1,0 +1,100 @@
+/** Opens a repository's index file: WAL, migrated to the current schema, rebuilt when corrupt or foreign. */
+import { mkdirSync, rmSync, existsSync } from "node:fs";
+import { dirname } from "node:path";
+import { runtime, type SqlDatabase } from "../runtime/index.ts";
+import { LoreError } from "../errors.ts";
+import { MIGRATIONS, SCHEMA_VERSION } from "./schema.ts";
+
+export interface OpenedDatabase {
+  db: SqlDatabase;
+  /** Why the file was thrown away and rebuilt, when it was. */
+  rebuilt?: string;
+}
+
+function removeDatabaseFiles(path: string): void {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(path + suffix, { force: true });
+}
+
+function configure(db: SqlDatabase): void {
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = NORMAL");
+  db.exec("PRAGMA busy_timeout = 10000");
+  db.exec("PRAGMA temp_store = MEMORY");
+  db.exec("PRAGMA cache_size = -32000");
+}
+
+function userVersion(db: SqlDatabase): number {
+  return Number(db.prepare("PRAGMA user_version").get()?.user_version ?? 0);
+}
+
+function migrate(db: SqlDatabase): void {
+  let v = userVersion(db);
+  while (v < SCHEMA_VERSION) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      // Another process may have migrated while we waited for the lock.
+      if (userVersion(db) === v) {
+        db.exec(MIGRATIONS[v]!);
+        db.exec(`PRAGMA user_version = ${v + 1}`);
+      }
+      db.exec("COMMIT");
+    } catch (err) {
+      db.exec("ROLLBACK");
+      throw err;
+    }
+    v = userVersion(db);
+  }
+}
+
+/** Checks that the file is an index lore can use; returns why not, or null. */
+function problem(db: SqlDatabase, repoRoot: string): string | null {
+  const ok = db.prepare("PRAGMA quick_check(1)").get();
+  if (!ok || Object.values(ok)[0] !== "ok") return "the index file was corrupt";
+  const v = userVersion(db);
+  if (v > SCHEMA_VERSION) return `the index was written by a newer lore (schema ${v})`;
+  if (v === SCHEMA_VERSION) {
+    const root = db.prepare("SELECT value FROM meta WHERE key = 'repoRoot'").get();
+    if (root && root.value !== repoRoot) return "the index belonged to another repository";
+  }
+  return null;
+}
+
+function tryOpen(path: string, repoRoot: string): { db: SqlDatabase } | { reason: string } {
+  let db: SqlDatabase | undefined;
+  try {
+    db = runtime.openDatabase(path);
+    configure(db);
+    const reason = problem(db, repoRoot);
+    if (reason) {
+      db.close();
+      return { reason };
+    }
+    migrate(db);
+    db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('repoRoot', ?)").run(repoRoot);
+    return { db };
+  } catch (err) {
+    try {
+      db?.close();
+    } catch {}
+    const msg = err instanceof Error ? err.message : String(err);
+    if (/not a database|malformed|corrupt|file is encrypted/i.test(msg)) return { reason: "the index file was corrupt" };
+    if (/disk is full|SQLITE_FULL|readonly|unable to open|permission denied/i.test(msg))
+      throw new LoreError("INDEX_WRITE_FAILED", `lore cannot write its index at ${path}: ${msg}. Free some disk space or set LORE_HOME to a writable folder.`, { cause: err });
+    return { reason: `the index file could not be read (${msg})` };
+  }
+}
+
+/** Opens (creating, migrating or rebuilding) the index at `path` for the repository at `repoRoot`. */
+export function openIndexDatabase(path: string, repoRoot: string): OpenedDatabase {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const first = tryOpen(path, repoRoot);
+  if ("db" in first) return { db: first.db };
+  removeDatabaseFiles(path);
+  const second = tryOpen(path, repoRoot);
+  if ("db" in second) return { db: second.db, rebuilt: first.reason };
+  throw new LoreError("INDEX_CORRUPT", `lore could not create its index at ${path}: ${second.reason}. Remove that folder and try again.`);
+}
+
+export function indexExists(path: string): boolean {
+  return existsSync(path);
+}

@@ -1,0 +1,88 @@
+/** One repository's index: the database, its metadata, and the SQL of each part behind plain methods. */
+import type { SqlDatabase } from "../runtime/index.ts";
+import { openIndexDatabase } from "./open.ts";
+import { HistoryStore } from "./history-store.ts";
+import { BlameStore } from "./blame-store.ts";
+import { TreeStore } from "./tree-store.ts";
+
+export type MetaKey =
+  | "repoRoot"
+  | "indexedHead"
+  | "indexingHead"
+  | "churnHead"
+  | "lastIndexedAt"
+  | "mailmap"
+  | "shallow"
+  | "maxCommits"
+  | "truncated"
+  | "rebuilt"
+  | "treeHead";
+
+export class Store {
+  readonly history: HistoryStore;
+  readonly blame: BlameStore;
+  readonly tree: TreeStore;
+
+  private constructor(
+    readonly db: SqlDatabase,
+    readonly path: string,
+    /** Why the index was rebuilt on open, if it was. */
+    readonly rebuilt?: string,
+  ) {
+    this.history = new HistoryStore(db);
+    this.blame = new BlameStore(db);
+    this.tree = new TreeStore(db, this.history);
+  }
+
+  static open(path: string, repoRoot: string): Store {
+    const { db, rebuilt } = openIndexDatabase(path, repoRoot);
+    const store = new Store(db, path, rebuilt);
+    if (rebuilt) store.setMeta("rebuilt", `${new Date().toISOString()} ${rebuilt}`);
+    return store;
+  }
+
+  meta(key: MetaKey): string | undefined {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key);
+    return row ? String(row.value) : undefined;
+  }
+
+  setMeta(key: MetaKey, value: string | undefined): void {
+    if (value === undefined) this.db.prepare("DELETE FROM meta WHERE key = ?").run(key);
+    else this.db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, value);
+  }
+
+  /** Runs `fn` in one write transaction: all of it lands, or none. */
+  transaction<T>(fn: () => T): T {
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = fn();
+      this.db.exec("COMMIT");
+      return result;
+    } catch (err) {
+      try {
+        this.db.exec("ROLLBACK");
+      } catch {}
+      throw err;
+    }
+  }
+
+  /** Empties every table but meta's identity: the next update indexes from scratch. */
+  clear(): void {
+    this.transaction(() => {
+      for (const t of ["commits", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins"])
+        this.db.exec(`DELETE FROM ${t}`);
+      this.db.exec("DELETE FROM meta WHERE key <> 'repoRoot'");
+    });
+    this.history.forget();
+  }
+
+  sizeBytes(): number {
+    const pages = Number(this.db.prepare("PRAGMA page_count").get()?.page_count ?? 0);
+    const size = Number(this.db.prepare("PRAGMA page_size").get()?.page_size ?? 0);
+    return pages * size;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,64 @@
+/** SQL over the tree of the indexed head and the line counts of blobs. */
+import type { SqlDatabase } from "../runtime/index.ts";
+import type { TreeEntry } from "../git/records.ts";
+import type { HistoryStore } from "./history-store.ts";
+
+export class TreeStore {
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly history: HistoryStore,
+  ) {}
+
+  /** Replaces the stored tree (call inside a transaction). */
+  replace(entries: TreeEntry[]): void {
+    this.db.exec("DELETE FROM tree");
+    const st = this.db.prepare("INSERT OR REPLACE INTO tree (path_id, mode, type, blob, size) VALUES (?, ?, ?, ?, ?)");
+    for (const e of entries) st.run(this.history.ensurePathId(e.path), e.mode, e.type, e.blob, e.size);
+  }
+
+  entries(): TreeEntry[] {
+    return this.db
+      .prepare("SELECT p.path, t.mode, t.type, t.blob, t.size FROM tree t JOIN paths p ON p.id = t.path_id ORDER BY p.path")
+      .all()
+      .map((r) => ({ path: String(r.path), mode: String(r.mode), type: r.type as TreeEntry["type"], blob: String(r.blob), size: r.size === null ? null : Number(r.size) }));
+  }
+
+  entry(path: string): TreeEntry | undefined {
+    const r = this.db.prepare("SELECT p.path, t.mode, t.type, t.blob, t.size FROM tree t JOIN paths p ON p.id = t.path_id WHERE p.path = ?").get(path);
+    return r ? { path: String(r.path), mode: String(r.mode), type: r.type as TreeEntry["type"], blob: String(r.blob), size: r.size === null ? null : Number(r.size) } : undefined;
+  }
+
+  count(): number {
+    return Number(this.db.prepare("SELECT count(*) AS n FROM tree WHERE type = 'blob'").get()!.n);
+  }
+
+  /** Line counts of blobs already measured; null means binary. */
+  lineCounts(blobs: string[]): Map<string, number | null> {
+    const out = new Map<string, number | null>();
+    const st = this.db.prepare("SELECT lines FROM blob_lines WHERE blob = ?");
+    for (const b of blobs) {
+      const r = st.get(b);
+      if (r) out.set(b, r.lines === null ? null : Number(r.lines));
+    }
+    return out;
+  }
+
+  /** Where git log --follow went on from a file's creation; undefined when not asked yet. */
+  followOrigin(commitId: number, pathId: number): { status: string; oldPath: string | null } | undefined {
+    const r = this.db
+      .prepare("SELECT f.status, p.path FROM follow_origins f LEFT JOIN paths p ON p.id = f.old_path_id WHERE f.commit_id = ? AND f.path_id = ?")
+      .get(commitId, pathId);
+    return r ? { status: String(r.status), oldPath: r.path === null ? null : String(r.path) } : undefined;
+  }
+
+  saveFollowOrigin(commitId: number, pathId: number, status: string, oldPath: string | null): void {
+    this.db
+      .prepare("INSERT OR REPLACE INTO follow_origins (commit_id, path_id, status, old_path_id) VALUES (?, ?, ?, ?)")
+      .run(commitId, pathId, status, oldPath === null ? null : this.history.ensurePathId(oldPath));
+  }
+
+  saveLineCounts(counts: Map<string, number | null>): void {
+    const st = this.db.prepare("INSERT OR REPLACE INTO blob_lines (blob, lines) VALUES (?, ?)");
+    for (const [b, n] of counts) st.run(b, n);
+  }
+}

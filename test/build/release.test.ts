@@ -1,0 +1,140 @@
+/** The release is what users run: build it once, check its archives and checksums, and install it with install.sh. */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ROOT, buildInfo } from "../../build/build-info.ts";
+import { RELEASE_TARGETS, archiveName } from "../../build/targets.ts";
+import { binaryFormat, hasCodeSignature, readHead } from "./binary-format.ts";
+import { serveRelease, type Fault, type ReleaseServer } from "./release-server.ts";
+
+const info = buildInfo();
+const EXPECTED_FORMAT: Record<string, string> = {
+  linux_x64: "ELF x86-64",
+  linux_arm64: "ELF aarch64",
+  darwin_x64: "Mach-O x86_64",
+  darwin_arm64: "Mach-O arm64",
+};
+
+let tmp: string;
+let releaseDir: string;
+let server: ReleaseServer;
+
+function run(cmd: string[], opts: { cwd?: string; env?: Record<string, string | undefined> } = {}) {
+  const proc = Bun.spawnSync(cmd, { cwd: opts.cwd ?? tmp, env: opts.env ?? process.env, stdout: "pipe", stderr: "pipe" });
+  return { code: proc.exitCode, stdout: proc.stdout.toString(), stderr: proc.stderr.toString() };
+}
+
+function unpacked(os: string, arch: string): string {
+  return join(tmp, "unpacked", `${os}_${arch}`);
+}
+
+function install(fault: Fault, installDir: string) {
+  const home = mkdtempSync(join(tmp, "home-"));
+  return run(["sh", join(ROOT, "install.sh")], {
+    cwd: home,
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      LORE_INSTALL_BASE_URL: server.url(fault),
+      LORE_INSTALL_DIR: installDir,
+      // A proxy in the environment must not intercept the loopback server.
+      no_proxy: "127.0.0.1",
+      NO_PROXY: "127.0.0.1",
+    },
+  });
+}
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), "lore-release-test-"));
+  releaseDir = join(tmp, "release");
+  const built = run([process.execPath, join(ROOT, "build/release.ts"), "--out", releaseDir], { cwd: ROOT });
+  if (built.code !== 0) throw new Error(`release build failed:\n${built.stderr}`);
+  for (const t of RELEASE_TARGETS) {
+    const dir = unpacked(t.os, t.arch);
+    mkdirSync(dir, { recursive: true });
+    const x = run(["tar", "-xzf", join(releaseDir, archiveName(info.version, t)), "-C", dir]);
+    if (x.code !== 0) throw new Error(`cannot unpack ${t.os}/${t.arch}: ${x.stderr}`);
+  }
+  server = await serveRelease(releaseDir);
+}, 240_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+test("checksums.txt lists every archive and sha256sum accepts it", () => {
+  const listed = readFileSync(join(releaseDir, "checksums.txt"), "utf8").trim().split("\n");
+  const names = listed.map((line) => line.match(/^[0-9a-f]{64} {2}(\S+)$/)?.[1]);
+  expect(names.sort()).toEqual(RELEASE_TARGETS.map((t) => archiveName(info.version, t)).sort());
+  const tool = run(["sh", "-c", "command -v sha256sum"]).code === 0 ? ["sha256sum"] : ["shasum", "-a", "256"];
+  const check = run([...tool, "-c", "checksums.txt"], { cwd: releaseDir });
+  expect(check.code).toBe(0);
+  expect(check.stdout.match(/: OK$/gm)?.length).toBe(RELEASE_TARGETS.length);
+});
+
+test("each archive holds an executable lore built for its platform", async () => {
+  for (const t of RELEASE_TARGETS) {
+    const files = readdirSync(unpacked(t.os, t.arch));
+    expect(files).toContain("lore");
+    expect(files.every((f) => ["lore", "LICENSE", "README.md"].includes(f))).toBe(true);
+    const binary = join(unpacked(t.os, t.arch), "lore");
+    const head = await readHead(binary);
+    expect(`${t.os}_${t.arch}: ${binaryFormat(head)}`).toBe(`${t.os}_${t.arch}: ${EXPECTED_FORMAT[`${t.os}_${t.arch}`]}`);
+    if (t.os === "darwin") expect(hasCodeSignature(head)).toBe(true);
+    const listing = run(["tar", "-tvzf", join(releaseDir, archiveName(info.version, t))]).stdout;
+    expect(listing).toMatch(/^-rwxr-xr-x .* lore$/m);
+  }
+});
+
+const hostIsLinuxX64 = process.platform === "linux" && process.arch === "x64";
+
+// Only a build for the host can run here; the install tests below assume one too.
+test.skipIf(!hostIsLinuxX64)("the binary ignores a bunfig.toml and .env in the folder it runs in", () => {
+  const repo = mkdtempSync(join(tmp, "hostile-"));
+  const marker = join(repo, "preload-ran");
+  writeFileSync(join(repo, "evil.ts"), `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "x");`);
+  writeFileSync(join(repo, "bunfig.toml"), 'preload = ["./evil.ts"]\n');
+  writeFileSync(join(repo, ".env"), "LORE_DEBUG=1\n");
+  const result = run([join(unpacked("linux", "x64"), "lore"), "--version"], { cwd: repo });
+  expect(result.code).toBe(0);
+  expect(existsSync(marker)).toBe(false);
+});
+
+test("install.sh installs the verified binary, which reports the package version", () => {
+  const dir = join(tmp, "bin-ok");
+  const result = install("ok", dir);
+  expect(result.stderr).toContain("lore setup");
+  expect(result.code).toBe(0);
+  expect(readdirSync(dir)).toEqual(["lore"]);
+  const version = run([join(dir, "lore"), "--version"]);
+  expect(version.code).toBe(0);
+  expect(version.stdout.trim()).toBe(`lore ${info.version} (${info.commit})`);
+});
+
+test("install.sh refuses a tampered archive and installs nothing", () => {
+  const dir = join(tmp, "bin-tampered");
+  const result = install("tampered", dir);
+  expect(result.code).not.toBe(0);
+  expect(result.stderr).toContain("checksum verification failed");
+  expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+});
+
+test("install.sh installs nothing when the download is cut short", () => {
+  const dir = join(tmp, "bin-cut");
+  const cut = install("cut", dir);
+  expect(cut.code).not.toBe(0);
+  expect(cut.stderr).toContain("nothing was installed");
+  expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+
+  // A short but complete-looking response gets past the download and is caught by the checksum;
+  // the lore already installed stays as it was.
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "lore"), "#!/bin/sh\necho old lore\n", { mode: 0o755 });
+  const half = install("half", dir);
+  expect(half.code).not.toBe(0);
+  expect(half.stderr).toContain("checksum verification failed");
+  expect(readdirSync(dir)).toEqual(["lore"]);
+  expect(readFileSync(join(dir, "lore"), "utf8")).toBe("#!/bin/sh\necho old lore\n");
+});
