@@ -48,6 +48,9 @@ export async function windowOf(ctx: QueryContext, scope: Scope, commits: string,
   else throw new LoreError("BAD_ARGUMENT", `commits must be a positive number or "all", not "${commits}".`);
   let sinceTime: number | null = null;
   if (since !== undefined) {
+    // git's approxidate takes anything (garbage means "now"): insist on a digit or a date word.
+    if (!/\d|now|today|yesterday|ago|last|noon|midnight|tea|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(mon|tues|wednes|thurs|fri|satur|sun)day/i.test(since))
+      throw new LoreError("BAD_ARGUMENT", `since must be a date git understands (2024-01-31, "3 months ago"), not "${since}".`);
     const out = await gitText(["rev-parse", `--since=${since}`], ctx.index.git).catch(() => "");
     const m = /--max-age=(\d+)/.exec(out);
     if (!m) throw new LoreError("BAD_ARGUMENT", `since must be a date git understands (2024-01-31, "3 months ago"), not "${since}".`);

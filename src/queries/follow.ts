@@ -1,7 +1,7 @@
 /** Walks a file's changes back through renames and copies the way `git log --follow` does. */
-import { LOG_FORMAT, parseRawLog } from "../git/parse-log.ts";
+import { LOG_FORMAT, NUMSTAT_FORMAT, parseNumstatLog, parseRawLog } from "../git/parse-log.ts";
 import { git } from "../git/run.ts";
-import type { PathChangeRow } from "../store/history-store.ts";
+import type { FollowOrigin, PathChangeRow } from "../store/history-store.ts";
 import type { QueryContext } from "./context.ts";
 
 /**
@@ -9,15 +9,21 @@ import type { QueryContext } from "./context.ts";
  * all files of the parent (find-copies-harder), which the index does not keep, so ask
  * git once for that commit and remember the answer.
  */
-async function originOfAddition(ctx: QueryContext, row: PathChangeRow): Promise<{ status: string; oldPath: string | null }> {
-  const { store } = ctx.index;
-  const pathId = store.history.pathId(row.path)!;
-  const known = store.tree.followOrigin(row.commit_id, pathId);
+async function originOfAddition(ctx: QueryContext, row: PathChangeRow): Promise<FollowOrigin> {
+  const { history } = ctx.index.store;
+  const pathId = history.pathId(row.path)!;
+  const known = history.followOrigin(row.commit_id, pathId);
   if (known) return known;
-  const out = await git(["log", "-1", "--follow", "--raw", "-z", "--no-abbrev", "--no-ext-diff", `--format=${LOG_FORMAT}`, row.sha, "--", row.path], ctx.index.git);
-  const change = parseRawLog(out)[0]?.changes.find((c) => c.path === row.path);
-  const origin = change && (change.status === "C" || change.status === "R") && change.oldPath ? { status: change.status, oldPath: change.oldPath } : { status: "A", oldPath: null };
-  store.transaction(() => store.tree.saveFollowOrigin(row.commit_id, pathId, origin.status, origin.oldPath));
+  const follow = ["log", "-1", "--follow", "-z", "--no-ext-diff", "--no-textconv"];
+  const raw = parseRawLog(await git([...follow, "--raw", "--no-abbrev", `--format=${LOG_FORMAT}`, row.sha, "--", row.path], ctx.index.git));
+  const change = raw[0]?.changes.find((c) => c.path === row.path);
+  let origin: FollowOrigin = { status: "A", oldPath: null, additions: null, deletions: null };
+  if (change && (change.status === "C" || change.status === "R") && change.oldPath) {
+    const stat = parseNumstatLog(await git([...follow, "--numstat", `--format=${NUMSTAT_FORMAT}`, row.sha, "--", row.path], ctx.index.git));
+    const entry = stat[0]?.entries.find((e) => e.path === row.path);
+    origin = { status: change.status, oldPath: change.oldPath, additions: entry?.additions ?? null, deletions: entry?.deletions ?? null };
+  }
+  ctx.index.store.transaction(() => history.saveFollowOrigin(row.commit_id, pathId, origin));
   return origin;
 }
 
@@ -35,10 +41,7 @@ export async function fileChanges(ctx: QueryContext, scopeTable: string, path: s
     for (const row of rows) {
       if (follow && row.status === "A") {
         const origin = await originOfAddition(ctx, row);
-        if (origin.oldPath) {
-          row.status = origin.status;
-          row.old_path = origin.oldPath;
-        }
+        if (origin.oldPath) Object.assign(row, { status: origin.status, old_path: origin.oldPath, additions: origin.additions, deletions: origin.deletions, churn: 1 });
       }
       out.push(row);
       if (out.length > limit) return out;

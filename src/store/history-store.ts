@@ -32,6 +32,14 @@ export interface PathChangeRow {
   churn: number;
 }
 
+/** How git log --follow sees a commit that adds a file: a copy or rename of oldPath, with the diff against it. */
+export interface FollowOrigin {
+  status: string;
+  oldPath: string | null;
+  additions: number | null;
+  deletions: number | null;
+}
+
 /** A window of history: the first `limit` commits of a scope (by seq), from `since` (Unix s) on. */
 export interface WindowSpec {
   scope: string;
@@ -111,6 +119,21 @@ export class HistoryStore {
   markChurnKnown(ids: number[]): void {
     const st = this.db.prepare("UPDATE commits SET churn = 1 WHERE id = ?");
     for (const id of ids) st.run(id);
+  }
+
+  /** Where git log --follow went on from a file's creation; undefined when not asked yet. */
+  followOrigin(commitId: number, pathId: number): FollowOrigin | undefined {
+    const r = this.db
+      .prepare("SELECT f.status, p.path, f.additions, f.deletions FROM follow_origins f LEFT JOIN paths p ON p.id = f.old_path_id WHERE f.commit_id = ? AND f.path_id = ?")
+      .get(commitId, pathId);
+    if (!r) return undefined;
+    return { status: String(r.status), oldPath: r.path === null ? null : String(r.path), additions: r.additions === null ? null : Number(r.additions), deletions: r.deletions === null ? null : Number(r.deletions) };
+  }
+
+  saveFollowOrigin(commitId: number, pathId: number, o: FollowOrigin): void {
+    this.db
+      .prepare("INSERT OR REPLACE INTO follow_origins (commit_id, path_id, status, old_path_id, additions, deletions) VALUES (?, ?, ?, ?, ?, ?)")
+      .run(commitId, pathId, o.status, o.oldPath === null ? null : this.ensurePathId(o.oldPath), o.additions, o.deletions);
   }
 
   // ---- the order of history ----

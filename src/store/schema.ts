@@ -63,6 +63,8 @@ export const MIGRATIONS: readonly string[] = [
     path_id INTEGER NOT NULL,
     status TEXT NOT NULL,
     old_path_id INTEGER,
+    additions INTEGER,
+    deletions INTEGER,
     PRIMARY KEY (commit_id, path_id)
   ) WITHOUT ROWID;
   CREATE TABLE blame_commits (

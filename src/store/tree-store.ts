@@ -43,20 +43,6 @@ export class TreeStore {
     return out;
   }
 
-  /** Where git log --follow went on from a file's creation; undefined when not asked yet. */
-  followOrigin(commitId: number, pathId: number): { status: string; oldPath: string | null } | undefined {
-    const r = this.db
-      .prepare("SELECT f.status, p.path FROM follow_origins f LEFT JOIN paths p ON p.id = f.old_path_id WHERE f.commit_id = ? AND f.path_id = ?")
-      .get(commitId, pathId);
-    return r ? { status: String(r.status), oldPath: r.path === null ? null : String(r.path) } : undefined;
-  }
-
-  saveFollowOrigin(commitId: number, pathId: number, status: string, oldPath: string | null): void {
-    this.db
-      .prepare("INSERT OR REPLACE INTO follow_origins (commit_id, path_id, status, old_path_id) VALUES (?, ?, ?, ?)")
-      .run(commitId, pathId, status, oldPath === null ? null : this.history.ensurePathId(oldPath));
-  }
-
   saveLineCounts(counts: Map<string, number | null>): void {
     const st = this.db.prepare("INSERT OR REPLACE INTO blob_lines (blob, lines) VALUES (?, ?)");
     for (const [b, n] of counts) st.run(b, n);

@@ -1,0 +1,62 @@
+/** Answers one tool call: check the arguments, pick the repository, ask the question through the client, fit the answer to the budget. */
+import { render } from "../cli/render/index.ts";
+import { plain } from "../cli/style.ts";
+import { LoreError, toLoreError } from "../errors.ts";
+import { validateInput, type AnyQuery } from "../queries/define.ts";
+import { capAnswer } from "./cap.ts";
+import { moreHint } from "./hints.ts";
+import type { RepoScope } from "./repos.ts";
+import { toolArgs } from "./schemas.ts";
+
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: "text"; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export interface ToolDeps {
+  scope: RepoScope;
+  /** The client's callQuestion: the daemon, or this process when noDaemon. */
+  call: (name: string, input: Record<string, unknown>, opts: { cwd: string; noDaemon: boolean }) => Promise<unknown>;
+  noDaemon: boolean;
+  maxBytes: number;
+  log: (line: string) => void;
+}
+
+/** The arguments as the question declares them; agents send "200" or 200 alike, so both are taken. */
+function toolInput(def: AnyQuery, raw: unknown): Record<string, unknown> {
+  if (raw === undefined || raw === null) raw = {};
+  if (typeof raw !== "object" || Array.isArray(raw)) throw new LoreError("BAD_ARGUMENT", "Tool arguments must be a JSON object.");
+  const specs = new Map(toolArgs(def));
+  const input: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const spec = specs.get(key);
+    if (!spec) throw new LoreError("BAD_ARGUMENT", `lore_${def.name} does not take "${key}"; it takes ${[...specs.keys()].join(", ")}.`);
+    input[key] = spec.type === "string" && typeof value === "number" ? String(value) : value;
+  }
+  validateInput(def, input); // the same rules and messages as the CLI, before any repository is touched
+  return input;
+}
+
+export function errorResult(err: unknown): ToolResult {
+  const e = toLoreError(err);
+  // No structuredContent: the SDK (and the spec) skip output validation only when isError is set.
+  return { content: [{ type: "text", text: `${e.code}: ${e.message}` }], isError: true };
+}
+
+export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps): Promise<ToolResult> {
+  try {
+    const input = toolInput(def, rawArgs);
+    const root = await deps.scope.resolve(input.repo as string | undefined);
+    const answer = await deps.call(def.name, { ...input, repo: root }, { cwd: root, noDaemon: deps.noDaemon });
+    const capped = capAnswer(def.name, answer, deps.maxBytes);
+    const hint = moreHint(def.name, capped, input.limit ?? def.args.limit?.default);
+    const text = render(def.name, capped.result, plain) + (hint ? `\n${hint}` : "");
+    return { content: [{ type: "text", text }], structuredContent: capped.result };
+  } catch (err) {
+    const e = toLoreError(err);
+    if (e.code === "INTERNAL") deps.log(`lore mcp: lore_${def.name} failed: ${e.cause instanceof Error ? (e.cause.stack ?? e.cause.message) : e.message}`);
+    return errorResult(e);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Keeps an answer within the MCP size budget: the model sees the whole JSON of every
+ * result, so a list that would flood its context is cut, marked `truncated`, and
+ * the text says how to ask for the rest.
+ */
+
+export const DEFAULT_MAX_BYTES = 16 * 1024;
+
+export function maxBytes(env: Record<string, string | undefined> = process.env): number {
+  const n = Number(env.LORE_MCP_MAX_BYTES);
+  return Number.isInteger(n) && n >= 1024 ? n : DEFAULT_MAX_BYTES;
+}
+
+/** The list each question can cut, by question name. */
+const LISTS: Record<string, string> = {
+  blame: "hunks",
+  history: "commits",
+  intent: "commits",
+  cochange: "results",
+  hotspots: "results",
+  contributors: "results",
+};
+
+type Answer = Record<string, unknown>;
+
+export interface Capped {
+  result: Answer;
+  /** Set when the list was cut here: how many items stayed of how many. */
+  cut?: { kept: number; total: number };
+}
+
+const size = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
+
+/** The answer with only the first `n` items of its list (and, for blame, only the commits they name). */
+function keep(name: string, result: Answer, list: string, n: number): Answer {
+  const items = (result[list] as unknown[]).slice(0, n);
+  const out: Answer = { ...result, [list]: items, truncated: true };
+  if (name === "blame") {
+    const all = result.commits as Record<string, unknown>;
+    const shas = new Set((items as { sha: string }[]).map((h) => h.sha));
+    out.commits = Object.fromEntries(Object.entries(all).filter(([sha]) => shas.has(sha)));
+  }
+  return out;
+}
+
+/** A single commit message longer than the whole budget is shortened rather than dropped. */
+function shortenMessages(result: Answer, budget: number): Answer {
+  const commits = (result.commits as { message?: string }[]).map((c) => {
+    if (typeof c.message !== "string") return c;
+    const room = Math.max(200, budget - size({ ...result, commits: [{ ...c, message: "" }] }));
+    return c.message.length > room ? { ...c, message: c.message.slice(0, room - 1) + "…" } : c;
+  });
+  return { ...result, commits };
+}
+
+export function capAnswer(name: string, result: unknown, budget: number): Capped {
+  const answer = result as Answer;
+  const list = LISTS[name];
+  if (!list || !Array.isArray(answer[list]) || size(answer) <= budget) return { result: answer };
+  const total = (answer[list] as unknown[]).length;
+  // The largest prefix that fits; at least one item, so an answer is never empty just for being big.
+  let lo = 1;
+  let hi = total;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (size(keep(name, answer, list, mid)) <= budget) lo = mid;
+    else hi = mid - 1;
+  }
+  let capped = keep(name, answer, list, lo);
+  if (name === "intent" && size(capped) > budget) capped = shortenMessages(capped, budget);
+  else if (lo === total) return { result: answer }; // one item that cannot be cut: sent whole
+  return { result: capped, cut: { kept: lo, total } };
+}

@@ -1,0 +1,36 @@
+/** One line telling the agent how to get the rest of a list that was cut short. */
+import type { Capped } from "./cap.ts";
+
+type Answer = Record<string, unknown>;
+
+function blameHint(r: Answer, kept: number, total: number): string {
+  const hunks = r.hunks as { end: number }[];
+  const range = r.range as [number, number];
+  const last = hunks[hunks.length - 1]!.end;
+  return `Cut to ${kept} of ${total} hunks (lines ${range[0]}-${last} of ${range[0]}-${range[1]}) to fit the answer size; ask again with startLine ${last + 1} for the rest, or a narrower range.`;
+}
+
+function historyHint(r: Answer, kept: number | undefined): string {
+  const commits = r.commits as { sha: string; path: string; oldPath?: string }[];
+  const last = commits[commits.length - 1]!;
+  const shown = kept === undefined ? "" : `Cut to ${kept} commits to fit the answer size. `;
+  return `${shown}For older commits ask again with until "${last.sha}^" and path "${last.oldPath ?? last.path}".`;
+}
+
+/** The hint for a capped (or query-truncated) answer, or undefined when the whole answer is there. */
+export function moreHint(name: string, capped: Capped, limit: unknown): string | undefined {
+  const r = capped.result;
+  if (capped.cut) {
+    const { kept, total } = capped.cut;
+    if (name === "blame") return blameHint(r, kept, total);
+    if (name === "intent")
+      return kept < total
+        ? `Cut to ${kept} of ${total} commits to fit the answer size; ask about a narrower startLine/endLine range.`
+        : "A long commit message was shortened to fit the answer size; git show <sha> prints it whole.";
+    if (name === "history") return historyHint(r, kept);
+    return `Cut to ${kept} of ${total} results to fit the answer size; ask with limit ${kept} or a narrower path.`;
+  }
+  if (r.truncated !== true) return undefined;
+  if (name === "history") return `There are more commits than limit ${limit}. ${historyHint(r, undefined)}`;
+  return `There are more results than limit ${limit}; raise limit to see them.`;
+}

@@ -1,0 +1,43 @@
+/** The MCP server: the SDK's low-level Server with tools/list and tools/call answered from the registry. */
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { VERSION } from "../version.ts";
+import { callTool, type ToolDeps } from "./call-tool.ts";
+import { queryForTool, toolListings } from "./tools.ts";
+
+/** Sent once at initialize; clients put it beside the tool list so the agent knows when lore beats git. */
+const INSTRUCTIONS =
+  "lore answers questions about this git repository's history from an index, in milliseconds, as compact JSON. Prefer it to running git: lore_blame instead of git blame, lore_history instead of git log -- FILE, lore_intent instead of git blame -L + git show (why lines exist), lore_cochange before editing a file (what else usually changes with it), lore_hotspots to orient, lore_contributors for who knows the code, lore_status when an answer looks stale. Paths are relative to the repository root.";
+
+/**
+ * The low-level Server rather than McpServer.registerTool: McpServer turns a bad argument into
+ * its own "Input validation error" text, where every lore face says "CODE: message".
+ */
+export function createServer(deps: ToolDeps): Server {
+  const server = new Server({ name: "lore", title: "lore: git history for agents", version: VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const listings = toolListings();
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listings }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const def = queryForTool(request.params.name);
+    if (!def) throw new McpError(ErrorCode.InvalidParams, `lore has no tool "${request.params.name}"; it has ${listings.map((t) => t.name).join(", ")}.`);
+    return callTool(def, request.params.arguments, deps);
+  });
+  // Garbage lines and unknown messages arrive here; the server logs them and keeps serving.
+  server.onerror = (err) => deps.log(`lore mcp: ${err.message}`);
+  return server;
+}
+
+/** Serves on stdin/stdout until the client closes stdin; resolves then. */
+export async function serveStdio(deps: ToolDeps): Promise<void> {
+  const server = createServer(deps);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = resolve;
+    process.stdin.once("end", resolve);
+    process.stdin.once("close", resolve);
+  });
+  await server.connect(transport);
+  await closed;
+  await server.close().catch(() => {});
+}

@@ -1,0 +1,34 @@
+/** The MCP tools, one per question in the registry: `lore_<name>` with its schemas and annotations. */
+import { QUERIES } from "../queries/index.ts";
+import type { AnyQuery } from "../queries/define.ts";
+import { inputSchema, jsonSchema, outputSchema } from "./schemas.ts";
+
+export const TOOL_PREFIX = "lore_";
+
+export interface ToolListing {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema: Record<string, unknown>;
+  annotations: { title: string; readOnlyHint: true; openWorldHint: false; idempotentHint: true; destructiveHint: false };
+}
+
+/** What tools/list sends: built once per server, from the same declarations the CLI and the daemon use. */
+export function toolListings(queries: readonly AnyQuery[] = QUERIES): ToolListing[] {
+  return queries.map((def) => ({
+    name: TOOL_PREFIX + def.name,
+    title: def.summary,
+    description: def.description,
+    inputSchema: jsonSchema(inputSchema(def), "input"),
+    outputSchema: jsonSchema(outputSchema(def), "output"),
+    // The SDK's defaults say "may write, talks to the world": lore does neither.
+    annotations: { title: def.summary, readOnlyHint: true, openWorldHint: false, idempotentHint: true, destructiveHint: false },
+  }));
+}
+
+export function queryForTool(toolName: string): AnyQuery | undefined {
+  if (!toolName.startsWith(TOOL_PREFIX)) return undefined;
+  const name = toolName.slice(TOOL_PREFIX.length);
+  return QUERIES.find((q) => q.name === name);
+}

@@ -1,0 +1,104 @@
+/** Builds real git repositories in temporary folders for tests, with deterministic dates and authors. */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+export interface Author {
+  name: string;
+  email: string;
+}
+
+export const ALICE: Author = { name: "Alice Example", email: "alice@example.com" };
+export const BOB: Author = { name: "Bob Example", email: "bob@example.com" };
+export const CAROL: Author = { name: "Carol Ünicode", email: "carol@example.com" };
+
+export function tempDir(prefix = "lore-test-"): string {
+  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+}
+
+/** Runs git in `cwd` with a clean, fixed identity; returns stdout (throws on failure). */
+export function runGit(cwd: string, args: string[], env: Record<string, string> = {}, input?: string | Uint8Array): string {
+  const r = spawnSync("git", args, {
+    cwd,
+    input,
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: "1", LC_ALL: "C", ...env },
+    encoding: "buffer",
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${r.stderr.toString()}`);
+  return r.stdout.toString("utf8");
+}
+
+/** Like runGit, but the raw bytes of stdout. */
+export function runGitBytes(cwd: string, args: string[]): Buffer {
+  const r = spawnSync("git", args, { cwd, env: { ...process.env, LC_ALL: "C" }, maxBuffer: 512 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${r.stderr.toString()}`);
+  return r.stdout;
+}
+
+export class TestRepo {
+  private tick = 0;
+  readonly dir: string;
+
+  constructor(dir?: string, init = true) {
+    this.dir = dir ?? tempDir();
+    if (init) {
+      this.git("init", "-q", "-b", "main");
+      this.git("config", "user.name", "Test Committer");
+      this.git("config", "user.email", "committer@example.com");
+      this.git("config", "commit.gpgsign", "false");
+    }
+  }
+
+  git(...args: string[]): string {
+    return runGit(this.dir, args);
+  }
+
+  write(path: string, content: string | Uint8Array): this {
+    const full = join(this.dir, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, content);
+    return this;
+  }
+
+  remove(path: string): this {
+    rmSync(join(this.dir, path), { recursive: true, force: true });
+    return this;
+  }
+
+  /** Commits everything in the work tree; each commit is one minute after the last. */
+  commit(message: string, author: Author = ALICE, extra: string[] = []): string {
+    this.tick++;
+    const date = `${1_700_000_000 + this.tick * 60} +0000`;
+    runGit(this.dir, ["add", "-A"]);
+    runGit(this.dir, ["commit", "-q", "--allow-empty", "-m", message, ...extra], {
+      GIT_AUTHOR_NAME: author.name,
+      GIT_AUTHOR_EMAIL: author.email,
+      GIT_AUTHOR_DATE: date,
+      GIT_COMMITTER_DATE: date,
+    });
+    return this.head();
+  }
+
+  /** Merges `branch` with a merge commit. */
+  merge(branch: string, message = `Merge ${branch}`): string {
+    this.tick++;
+    const date = `${1_700_000_000 + this.tick * 60} +0000`;
+    runGit(this.dir, ["merge", "-q", "--no-ff", "-m", message, branch], { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: BOB.name, GIT_AUTHOR_EMAIL: BOB.email });
+    return this.head();
+  }
+
+  head(): string {
+    return this.git("rev-parse", "HEAD").trim();
+  }
+
+  cleanup(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Lines of a numbered text file, for edits that move blame around. */
+export function lines(...items: (string | number)[]): string {
+  return items.map(String).join("\n") + "\n";
+}

@@ -1,0 +1,126 @@
+/** What git itself says, computed straight from git's output for tests to compare lore against. */
+import { runGit, runGitBytes } from "./git-repo.ts";
+
+export interface LineOwner {
+  sha: string;
+  origPath: string;
+  origLine: number;
+  author: string;
+  email: string;
+}
+
+/** Undoes git's C quoting of a name ("a\\tb"), octal escapes included. */
+export function unquote(s: string): string {
+  if (!s.startsWith('"')) return s;
+  const bytes: number[] = [];
+  const body = Buffer.from(s.slice(1, -1), "utf8");
+  const simple: Record<string, number> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, "\\": 92 };
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] !== 92) {
+      bytes.push(body[i]!);
+      continue;
+    }
+    const c = String.fromCharCode(body[++i]!);
+    if (c in simple) bytes.push(simple[c]!);
+    else {
+      bytes.push(parseInt(body.subarray(i, i + 3).toString(), 8));
+      i += 2;
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** Per-line owners from `git blame --line-porcelain` (index 0 = line 1). */
+export function gitBlame(dir: string, rev: string, path: string, extra: string[] = []): LineOwner[] {
+  const out = runGitBytes(dir, ["-c", "core.quotepath=off", "blame", "--line-porcelain", ...extra, rev, "--", path]).toString("utf8");
+  const owners: LineOwner[] = [];
+  let cur: Partial<LineOwner> = {};
+  for (const line of out.split("\n")) {
+    if (line.startsWith("\t")) {
+      owners.push(cur as LineOwner);
+      cur = {};
+    } else if (/^[0-9a-f]{40} \d+ \d+/.test(line)) {
+      const [sha, orig] = line.split(" ");
+      cur = { sha, origLine: Number(orig) };
+    } else if (line.startsWith("author ")) cur.author = line.slice(7);
+    else if (line.startsWith("author-mail ")) cur.email = line.slice(12).replace(/^<|>$/g, "");
+    else if (line.startsWith("filename ")) cur.origPath = unquote(line.slice(9));
+  }
+  return owners;
+}
+
+/** Expands lore's hunks into per-line owners comparable with gitBlame. */
+export function hunksToLines(hunks: { start: number; end: number; sha: string; origPath: string; origStart: number }[]): { line: number; sha: string; origPath: string; origLine: number }[] {
+  const out: { line: number; sha: string; origPath: string; origLine: number }[] = [];
+  for (const h of hunks) for (let l = h.start; l <= h.end; l++) out.push({ line: l, sha: h.sha, origPath: h.origPath, origLine: h.origStart + (l - h.start) });
+  return out;
+}
+
+export interface LogEntry {
+  sha: string;
+  status: string;
+  path: string;
+  oldPath?: string;
+  additions: number | null;
+  deletions: number | null;
+}
+
+/** `git log --follow` (or plain) for one file: sha, status and name per commit, with numstat. */
+export function gitLogFile(dir: string, rev: string, path: string, follow = true, n?: number): LogEntry[] {
+  const base = ["-c", "core.quotepath=off", "log", ...(follow ? ["--follow"] : []), ...(n ? ["-n", String(n)] : []), "-z"];
+  const ns = runGitBytes(dir, [...base, "--name-status", "--format=%x1e%H", rev, "--", path]).toString("utf8");
+  const stat = runGitBytes(dir, [...base, "--numstat", "--format=%x1e%H", rev, "--", path]).toString("utf8");
+  const numbers = new Map<string, [number | null, number | null]>();
+  for (const rec of stat.split("\x1e").filter(Boolean)) {
+    const [sha, rest = ""] = rec.split("\0\n");
+    const m = /^(\d+|-)\t(\d+|-)\t/.exec(rest.replace(/^\n/, ""));
+    if (m) numbers.set(sha!.trim(), [m[1] === "-" ? null : Number(m[1]), m[2] === "-" ? null : Number(m[2])]);
+  }
+  const out: LogEntry[] = [];
+  for (const rec of ns.split("\x1e").filter(Boolean)) {
+    const parts = rec.split("\0");
+    const sha = parts[0]!.trim();
+    const fields = parts.slice(1).map((p) => p.replace(/^\n/, "")).filter((p) => p !== "");
+    const status = fields[0] ?? "";
+    const two = status.startsWith("R") || status.startsWith("C");
+    const e: LogEntry = { sha, status: status[0] ?? "", path: two ? fields[2]! : fields[1] ?? path, additions: null, deletions: null };
+    if (two) e.oldPath = fields[1];
+    const nums = numbers.get(sha);
+    if (nums) [e.additions, e.deletions] = nums;
+    out.push(e);
+  }
+  return out;
+}
+
+/** The files each commit touched, as `git log --name-only` lists them (merges: none), newest first. */
+export function gitCommitFiles(dir: string, rev: string, n?: number): { sha: string; files: string[] }[] {
+  const out = runGitBytes(dir, ["-c", "core.quotepath=off", "log", "--name-only", "-z", ...(n ? ["-n", String(n)] : []), "--format=%x1e%H", rev]).toString("utf8");
+  return out
+    .split("\x1e")
+    .filter(Boolean)
+    .map((rec) => {
+      const [head, ...rest] = rec.split("\n");
+      const files = rest.join("\n").split("\0").map((f) => f.replace(/^\n/, "")).filter(Boolean);
+      return { sha: head!.replace(/\0$/, ""), files };
+    });
+}
+
+/** Paths of the files in the tree at `rev`. */
+export function gitFiles(dir: string, rev = "HEAD"): string[] {
+  return runGitBytes(dir, ["-c", "core.quotepath=off", "ls-tree", "-r", "-z", "--name-only", rev]).toString("utf8").split("\0").filter(Boolean);
+}
+
+/** Co-change counts of `path` computed from git log --name-only, the way DESIGN.md defines them. */
+export function gitCochange(dir: string, rev: string, path: string, windowSize: number | undefined, maxFiles: number) {
+  const commits = gitCommitFiles(dir, rev, windowSize).filter((c) => c.files.length <= maxFiles);
+  const touching = commits.filter((c) => c.files.includes(path));
+  const counts = new Map<string, number>();
+  const totals = new Map<string, number>();
+  for (const c of commits) for (const f of c.files) totals.set(f, (totals.get(f) ?? 0) + 1);
+  for (const c of touching) for (const f of c.files) if (f !== path) counts.set(f, (counts.get(f) ?? 0) + 1);
+  return { commits: touching.length, counts, totals };
+}
+
+export function gitHead(dir: string): string {
+  return runGit(dir, ["rev-parse", "HEAD"]).trim();
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { buildStoryRepo } from "../helpers/story-repo.ts";
+import { gitCochange, gitCommitFiles, gitFiles } from "../helpers/git-truth.ts";
+import { ask, isolateHome } from "../helpers/lore.ts";
+import type { TestRepo } from "../helpers/git-repo.ts";
+
+let repo: TestRepo;
+beforeAll(() => {
+  isolateHome();
+  repo = buildStoryRepo();
+});
+afterAll(() => repo.cleanup());
+
+describe("cochange", () => {
+  test("counts, confidence and jaccard match sets computed from git log --name-only, for every file", async () => {
+    const existing = new Set(gitFiles(repo.dir));
+    for (const path of existing) {
+      for (const [commits, maxFiles] of [["500", 50], ["3", 50], ["all", 100]] as const) {
+        const r = await ask("cochange", repo.dir, { path, commits, maxFiles, limit: 200 });
+        const truth = gitCochange(repo.dir, "HEAD", path, commits === "all" ? undefined : Number(commits), maxFiles);
+        expect({ path, commits: r.commits }).toEqual({ path, commits: truth.commits });
+        const expected = [...truth.counts].filter(([f]) => existing.has(f));
+        expect(r.results.length).toBe(expected.length);
+        for (const x of r.results) {
+          const count = truth.counts.get(x.path)!;
+          expect({ path, other: x.path, count: x.count }).toEqual({ path, other: x.path, count });
+          expect(x.confidence).toBeCloseTo(count / truth.commits, 4);
+          expect(x.jaccard).toBeCloseTo(count / (truth.commits + truth.totals.get(x.path)! - count), 4);
+        }
+      }
+    }
+  });
+
+  test("the files changed together most come first", async () => {
+    const r = await ask("cochange", repo.dir, { path: "src/main.js" });
+    expect(r.results[0].path).toBe("test/main.test.js");
+    const counts = r.results.map((x: any) => x.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  test("sweeping commits are left out, and the window is reported", async () => {
+    const r = await ask("cochange", repo.dir, { path: "src/main.js", maxFiles: 50 });
+    expect(r.results.some((x: any) => x.path.startsWith("gen/"))).toBe(false);
+    expect(r.window).toMatchObject({ maxFiles: 50 });
+    expect(r.window.commits).toBe(Number(repo.git("rev-list", "--count", "HEAD").trim()));
+  });
+
+  test("until measures co-change on held-out history", async () => {
+    const rev = repo.git("rev-parse", "HEAD~1").trim();
+    const r = await ask("cochange", repo.dir, { path: "src/main.js", until: rev });
+    expect(r.commits).toBe(gitCochange(repo.dir, rev, "src/main.js", 500, 50).commits);
+  });
+});
+
+describe("hotspots", () => {
+  test("commit counts match git log --name-only for files at HEAD", async () => {
+    const r = await ask("hotspots", repo.dir, { limit: 1000 });
+    const existing = new Set(gitFiles(repo.dir));
+    const counts = new Map<string, number>();
+    for (const c of gitCommitFiles(repo.dir, "HEAD", 500)) for (const f of c.files) counts.set(f, (counts.get(f) ?? 0) + 1);
+    const expected = [...counts].filter(([f]) => existing.has(f));
+    expect(r.results.length).toBe(expected.length);
+    for (const x of r.results) expect({ path: x.path, commits: x.commits }).toEqual({ path: x.path, commits: counts.get(x.path)! });
+    expect(r.truncated).toBe(false);
+  });
+
+  test("ranks by score = commits × log10(10 + lines), with line counts of the files", async () => {
+    const r = await ask("hotspots", repo.dir, { limit: 1000 });
+    const scores = r.results.map((x: any) => x.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const main = r.results.find((x: any) => x.path === "src/main.js");
+    expect(main.lines).toBe(repo.git("show", "HEAD:src/main.js").split("\n").length - 1);
+    expect(main.score).toBeCloseTo(main.commits * Math.log10(10 + main.lines), 2);
+    const logo = r.results.find((x: any) => x.path === "logo.png");
+    expect(logo.lines).toBe(0);
+  });
+
+  test("a folder narrows the list, and additions/deletions sum numstat", async () => {
+    const r = await ask("hotspots", repo.dir, { path: "src" });
+    expect(r.results.every((x: any) => x.path.startsWith("src/"))).toBe(true);
+    const main = r.results.find((x: any) => x.path === "src/main.js");
+    // Whole-commit numstat with rename detection, the entries of src/main.js: what each commit did to it.
+    const stat = repo.git("log", "-M", "--numstat", "--format=", "HEAD").trim().split("\n").map((l) => l.split("\t")).filter((f) => f[2] === "src/main.js" || f[2] === "src/{app.js => main.js}");
+    expect(main.additions).toBe(stat.reduce((s, [a]) => s + Number(a), 0));
+    expect(main.deletions).toBe(stat.reduce((s, [, d]) => s + Number(d), 0));
+  });
+});

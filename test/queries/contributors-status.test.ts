@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { buildStoryRepo } from "../helpers/story-repo.ts";
+import { gitBlame, gitFiles, gitHead } from "../helpers/git-truth.ts";
+import { ask, isolateHome } from "../helpers/lore.ts";
+import type { TestRepo } from "../helpers/git-repo.ts";
+
+let repo: TestRepo;
+beforeAll(() => {
+  isolateHome();
+  repo = buildStoryRepo();
+});
+afterAll(() => repo.cleanup());
+
+function blameSums(paths: string[]) {
+  const sums = new Map<string, { lines: number; shas: Set<string> }>();
+  for (const p of paths)
+    for (const o of gitBlame(repo.dir, "HEAD", p)) {
+      const s = sums.get(o.email) ?? { lines: 0, shas: new Set() };
+      s.lines++;
+      s.shas.add(o.sha);
+      sums.set(o.email, s);
+    }
+  return sums;
+}
+
+test("contributors sums lines per author exactly as git blame of every text file does", async () => {
+  const r = await ask("contributors", repo.dir, { limit: 100 });
+  const sums = blameSums(gitFiles(repo.dir).filter((f) => f !== "logo.png"));
+  expect(r.totalLines).toBe([...sums.values()].reduce((n, s) => n + s.lines, 0));
+  expect(r.results.length).toBe(sums.size);
+  for (const x of r.results) {
+    expect({ email: x.email, lines: x.lines, commits: x.commits }).toEqual({ email: x.email, lines: sums.get(x.email)!.lines, commits: sums.get(x.email)!.shas.size });
+    expect(x.share).toBeCloseTo(x.lines / r.totalLines, 4);
+  }
+  expect(r.results.map((x: any) => x.lines)).toEqual(r.results.map((x: any) => x.lines).sort((a: number, b: number) => b - a));
+});
+
+test("contributors of a folder count only its files", async () => {
+  const r = await ask("contributors", repo.dir, { path: "src" });
+  const sums = blameSums(gitFiles(repo.dir).filter((f) => f.startsWith("src/")));
+  expect(r.totalLines).toBe([...sums.values()].reduce((n, s) => n + s.lines, 0));
+});
+
+test("status reports HEAD as git rev-parse does, and a fresh index after a question", async () => {
+  await ask("history", repo.dir, { path: "README.md" });
+  const s = await ask("status", repo.dir);
+  expect(s.head).toBe(gitHead(repo.dir));
+  expect(s.indexedHead).toBe(s.head);
+  expect(s.branch).toBe("main");
+  expect(s.state).toBe("fresh");
+  expect(s.commitsIndexed).toBe(Number(repo.git("rev-list", "--count", "HEAD").trim()));
+  expect(s.filesTotal).toBe(gitFiles(repo.dir).length);
+  expect(s.shallow).toBe(false);
+  expect(s.dbBytes).toBeGreaterThan(0);
+  repo.write("new.txt", "new\n");
+  repo.commit("A new commit");
+  const stale = await ask("status", repo.dir);
+  expect(stale.state).toBe("stale");
+  expect(stale.head).toBe(gitHead(repo.dir));
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { buildStoryRepo } from "../helpers/story-repo.ts";
+import { gitFiles, gitLogFile } from "../helpers/git-truth.ts";
+import { ask, isolateHome } from "../helpers/lore.ts";
+import type { TestRepo } from "../helpers/git-repo.ts";
+
+let repo: TestRepo;
+beforeAll(() => {
+  isolateHome();
+  repo = buildStoryRepo();
+});
+afterAll(() => repo.cleanup());
+
+function pick(r: any) {
+  return r.commits.map((c: any) => ({ sha: c.sha, status: c.status, path: c.path, oldPath: c.oldPath, additions: c.additions, deletions: c.deletions }));
+}
+
+describe("history", () => {
+  test("follows every file across renames and copies exactly as git log --follow does", async () => {
+    for (const path of gitFiles(repo.dir)) {
+      const r = await ask("history", repo.dir, { path, limit: 1000 });
+      expect({ path, commits: pick(r) }).toEqual({ path, commits: gitLogFile(repo.dir, "HEAD", path, true) });
+      expect(r.truncated).toBe(false);
+    }
+  });
+
+  test("follows a rename back to the old name", async () => {
+    const r = await ask("history", repo.dir, { path: "src/main.js" });
+    const rename = r.commits.find((c: any) => c.status === "R");
+    expect(rename).toMatchObject({ path: "src/main.js", oldPath: "src/app.js", subject: "Rename app to main" });
+    expect(r.commits.at(-1)).toMatchObject({ path: "src/app.js", status: "A" });
+  });
+
+  test("follows a copy of an unchanged file, as git's --follow does", async () => {
+    const r = await ask("history", repo.dir, { path: "src/util2.js" });
+    expect(r.commits[0]).toMatchObject({ status: "C", oldPath: "src/util.js" });
+    expect(r.commits.length).toBe(2);
+  });
+
+  test("--no-follow stops at the current name, like git log -- PATH", async () => {
+    for (const path of ["src/main.js", "src/util2.js", "README.md"]) {
+      const r = await ask("history", repo.dir, { path, follow: false, limit: 1000 });
+      expect(r.commits.map((c: any) => c.sha)).toEqual(gitLogFile(repo.dir, "HEAD", path, false).map((e) => e.sha));
+    }
+  });
+
+  test("a limit cuts the list and says so", async () => {
+    const r = await ask("history", repo.dir, { path: "README.md", limit: 2 });
+    expect(r.commits.length).toBe(2);
+    expect(r.truncated).toBe(true);
+    expect(r.commits.map((c: any) => c.sha)).toEqual(gitLogFile(repo.dir, "HEAD", "README.md", true, 2).map((e) => e.sha));
+  });
+
+  test("until answers as of an older commit", async () => {
+    const rev = repo.git("rev-parse", "HEAD~4").trim();
+    const r = await ask("history", repo.dir, { path: "src/main.js", until: rev, limit: 100 });
+    expect(pick(r)).toEqual(gitLogFile(repo.dir, rev, "src/main.js", true));
+  });
+
+  test("a binary file's changes have no line counts", async () => {
+    const r = await ask("history", repo.dir, { path: "logo.png" });
+    expect(r.commits[0]).toMatchObject({ additions: null, deletions: null, status: "A" });
+  });
+
+  test("a deleted file still has a history", async () => {
+    repo.remove("gen/file1.txt");
+    repo.commit("Remove file1");
+    const r = await ask("history", repo.dir, { path: "gen/file1.txt" });
+    expect(pick(r)).toEqual(gitLogFile(repo.dir, "HEAD", "gen/file1.txt", true));
+    expect(r.commits[0].status).toBe("D");
+  });
+});

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { ALICE, BOB, TestRepo, lines, runGit, tempDir } from "../helpers/git-repo.ts";
+import { gitBlame, gitHead, gitLogFile, hunksToLines } from "../helpers/git-truth.ts";
+import { ask, isolateHome } from "../helpers/lore.ts";
+
+const cleanup: (() => void)[] = [];
+beforeAll(() => isolateHome());
+afterAll(() => cleanup.forEach((f) => f()));
+
+function repoWith(n: number): TestRepo {
+  const r = new TestRepo();
+  cleanup.push(() => r.cleanup());
+  for (let i = 0; i < n; i++) {
+    r.write("a.txt", lines(...Array.from({ length: i + 1 }, (_, k) => `line ${k} v${i}`)));
+    r.commit(`commit ${i}`, i % 2 ? BOB : ALICE);
+  }
+  return r;
+}
+
+describe("repositories of every shape", () => {
+  test("an empty repository says it has no commits", async () => {
+    const r = new TestRepo();
+    cleanup.push(() => r.cleanup());
+    await expect(ask("history", r.dir, { path: "a.txt" })).rejects.toMatchObject({ code: "NO_COMMITS" });
+    const s = await ask("status", r.dir);
+    expect(s).toMatchObject({ head: null, state: "empty", commitsIndexed: 0 });
+  });
+
+  test("a folder outside any repository is NOT_A_REPO", async () => {
+    const dir = tempDir();
+    cleanup.push(() => runGit("/", ["--version"]) && undefined);
+    await expect(ask("status", dir)).rejects.toMatchObject({ code: "NOT_A_REPO" });
+    await expect(ask("status", join(dir, "missing"))).rejects.toMatchObject({ code: "NOT_A_REPO" });
+  });
+
+  test("a detached HEAD answers at the detached commit", async () => {
+    const r = repoWith(4);
+    r.git("checkout", "-q", "--detach", "HEAD~1");
+    const b = await ask("blame", r.dir, { path: "a.txt" });
+    expect(b.rev).toBe(gitHead(r.dir));
+    expect(hunksToLines(b.hunks).map((l) => l.sha)).toEqual(gitBlame(r.dir, "HEAD", "a.txt").map((o) => o.sha));
+    const s = await ask("status", r.dir);
+    expect(s.branch).toBeNull();
+  });
+
+  test("a shallow clone is reported, and blame marks the boundary commit", async () => {
+    const r = new TestRepo();
+    cleanup.push(() => r.cleanup());
+    for (let i = 0; i < 5; i++) {
+      r.write("a.txt", lines(...Array.from({ length: i + 1 }, (_, k) => `line ${k}`)));
+      r.commit(`append ${i}`);
+    }
+    const dir = tempDir();
+    cleanup.push(() => runGit("/", ["--version"]) && undefined);
+    runGit(dir, ["clone", "-q", "--depth", "2", `file://${r.dir}`, "clone"]);
+    const clone = join(dir, "clone");
+    const h = await ask("history", clone, { path: "a.txt" });
+    expect(h.commits.length).toBe(2);
+    const s = await ask("status", clone);
+    expect(s.shallow).toBe(true);
+    expect(s.commitsIndexed).toBe(2);
+    const b = await ask("blame", clone, { path: "a.txt" });
+    expect(hunksToLines(b.hunks).map((l) => l.sha)).toEqual(gitBlame(clone, "HEAD", "a.txt").map((o) => o.sha));
+    expect(Object.values<any>(b.commits).some((c) => c.boundary)).toBe(true);
+  });
+
+  test("a submodule entry is not mistaken for a file", async () => {
+    const sub = repoWith(1);
+    const r = repoWith(1);
+    runGit(r.dir, ["-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.dir, "vendor/sub"]);
+    r.commit("Add submodule");
+    await expect(ask("blame", r.dir, { path: "vendor/sub" })).rejects.toMatchObject({ code: "NOT_A_FILE" });
+    const hs = await ask("hotspots", r.dir);
+    expect(hs.results.some((x: any) => x.path === "vendor/sub")).toBe(false);
+    const c = await ask("contributors", r.dir);
+    expect(c.totalLines).toBe(1 + Number(r.git("show", "HEAD:.gitmodules").split("\n").length - 1));
+  });
+
+  test("a binary file cannot be blamed, and says so", async () => {
+    const r = repoWith(1);
+    r.write("img.bin", new Uint8Array([1, 0, 2, 0, 3]));
+    r.commit("Add binary");
+    await expect(ask("blame", r.dir, { path: "img.bin" })).rejects.toMatchObject({ code: "BINARY_FILE" });
+    await expect(ask("intent", r.dir, { path: "img.bin", startLine: 1, endLine: 1 })).rejects.toMatchObject({ code: "BINARY_FILE" });
+  });
+
+  test("a large text file is blamed correctly", async () => {
+    const r = new TestRepo();
+    cleanup.push(() => r.cleanup());
+    const big = Array.from({ length: 200_000 }, (_, i) => `line ${i} ${"x".repeat(40)}`).join("\n") + "\n";
+    r.write("big.txt", big);
+    r.commit("Big file");
+    r.write("big.txt", big.replace("line 100000 ", "LINE 100000 "));
+    const second = r.commit("Touch one line", BOB);
+    const b = await ask("blame", r.dir, { path: "big.txt", startLine: 99_999, endLine: 100_001 });
+    expect(b.lines).toBe(200_000);
+    expect(hunksToLines(b.hunks).map((l) => l.sha)).toEqual([b.hunks[0].sha, b.hunks[0].sha, second]);
+  });
+
+  test("merges count as commits in a window but bring no files of their own", async () => {
+    const r = repoWith(2);
+    r.git("checkout", "-q", "-b", "topic");
+    r.write("t.txt", "t\n");
+    r.commit("topic work");
+    r.git("checkout", "-q", "main");
+    r.write("m.txt", "m\n");
+    r.commit("main work");
+    r.merge("topic");
+    const c = await ask("cochange", r.dir, { path: "t.txt", commits: "1" });
+    expect(c.window.commits).toBe(1);
+    expect(c.commits).toBe(0);
+    const h = await ask("history", r.dir, { path: "t.txt" });
+    expect(h.commits.map((x: any) => x.sha)).toEqual(gitLogFile(r.dir, "HEAD", "t.txt").map((e) => e.sha));
+  });
+
+  test("until can name a branch whose commits HEAD does not reach", async () => {
+    const r = repoWith(2);
+    r.git("checkout", "-q", "-b", "elsewhere");
+    r.write("a.txt", "rewritten\n");
+    const other = r.commit("elsewhere work", BOB);
+    r.git("checkout", "-q", "main");
+    const b = await ask("blame", r.dir, { path: "a.txt", until: "elsewhere" });
+    expect(b.rev).toBe(other);
+    expect(b.hunks[0].sha).toBe(other);
+    const h = await ask("history", r.dir, { path: "a.txt", until: "elsewhere" });
+    expect(h.commits[0].sha).toBe(other);
+  });
+
+  test(".mailmap is applied to authors everywhere, and a change to it is picked up", async () => {
+    const r = repoWith(3);
+    const before = await ask("history", r.dir, { path: "a.txt" });
+    expect(before.commits.some((c: any) => c.author === "Alice Example")).toBe(true);
+    r.write(".mailmap", "Alice Mapped <alice@mapped.example> Alice Example <alice@example.com>\n");
+    const h = await ask("history", r.dir, { path: "a.txt" });
+    expect(h.commits.filter((c: any) => c.email === "alice@example.com")).toEqual([]);
+    expect(h.commits.some((c: any) => c.author === "Alice Mapped")).toBe(true);
+    const b = await ask("blame", r.dir, { path: "a.txt" });
+    expect(Object.values<any>(b.commits).map((c) => c.author)).toContain("Alice Mapped");
+  });
+});
+
+describe("bad input", () => {
+  let r: TestRepo;
+  beforeAll(() => {
+    r = repoWith(2);
+    r.write("dir/inner.txt", "x\n");
+    r.commit("dir");
+  });
+
+  test("paths outside the repository are refused", async () => {
+    await expect(ask("blame", r.dir, { path: "../etc/passwd" })).rejects.toMatchObject({ code: "PATH_OUTSIDE_REPO" });
+    await expect(ask("blame", r.dir, { path: "/etc/passwd" })).rejects.toMatchObject({ code: "PATH_OUTSIDE_REPO" });
+    symlinkSync("/etc", join(r.dir, "link"));
+    await expect(ask("blame", r.dir, { path: "link/passwd" })).rejects.toMatchObject({ code: "PATH_OUTSIDE_REPO" });
+  });
+
+  test("a missing path, a folder, a reversed or zero range, an unknown revision", async () => {
+    await expect(ask("blame", r.dir, { path: "nope.txt" })).rejects.toMatchObject({ code: "PATH_NOT_FOUND" });
+    await expect(ask("history", r.dir, { path: "nope.txt" })).rejects.toMatchObject({ code: "PATH_NOT_FOUND" });
+    await expect(ask("blame", r.dir, { path: "dir" })).rejects.toMatchObject({ code: "NOT_A_FILE" });
+    await expect(ask("history", r.dir, { path: "dir" })).rejects.toMatchObject({ code: "NOT_A_FILE" });
+    await expect(ask("blame", r.dir, { path: "a.txt", startLine: 2, endLine: 1 })).rejects.toMatchObject({ code: "BAD_RANGE" });
+    await expect(ask("blame", r.dir, { path: "a.txt", startLine: 0, endLine: 1 })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(ask("blame", r.dir, { path: "a.txt", startLine: 1, endLine: 50 })).rejects.toMatchObject({ code: "BAD_RANGE" });
+    await expect(ask("blame", r.dir, { path: "a.txt", until: "no-such-branch" })).rejects.toMatchObject({ code: "BAD_REVISION" });
+    await expect(ask("blame", r.dir, { path: "a.txt", until: "--output=x" })).rejects.toMatchObject({ code: "BAD_REVISION" });
+    await expect(ask("cochange", r.dir, { path: "a.txt", commits: "lots" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(ask("cochange", r.dir, { path: "a.txt", since: "not a date at all" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(ask("history", r.dir, { path: "a.txt", limit: "many" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(ask("history", r.dir, { path: "a.txt", bogus: 1 })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(ask("nonsense", r.dir)).rejects.toMatchObject({ code: "UNKNOWN_QUESTION" });
+  });
+});
