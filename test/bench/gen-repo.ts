@@ -403,7 +403,11 @@ class ImportStream {
   private readonly exit: Promise<number | null>;
 
   constructor(dir: string, env: Record<string, string>) {
-    this.child = spawn("git", ["fast-import", "--quiet", "--done", "--date-format=raw"], { cwd: dir, env: gitEnv(env), stdio: ["pipe", "ignore", "pipe"] });
+    // Level-1 zlib and a glibc heap that does not shrink after every blob make fast-import about a third
+    // faster; neither changes an object id, only how the pack stores them.
+    const tuned = { ...env, GLIBC_TUNABLES: "glibc.malloc.trim_threshold=536870912:glibc.malloc.top_pad=67108864:glibc.malloc.mmap_threshold=536870912" };
+    const args = ["-c", "pack.compression=1", "fast-import", "--quiet", "--done", "--date-format=raw"];
+    this.child = spawn("git", args, { cwd: dir, env: gitEnv(tuned), stdio: ["pipe", "ignore", "pipe"] });
     this.child.stderr.on("data", (c: Buffer) => (this.stderr += c.toString("utf8")));
     this.child.stdin.on("error", () => {});
     this.exit = new Promise((done) => {

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { buildStoryRepo } from "../helpers/story-repo.ts";
+import { gitBlame, hunksToLines } from "../helpers/git-truth.ts";
+import { ask, cli, isolateHome } from "../helpers/lore.ts";
+import { tempDir, type TestRepo } from "../helpers/git-repo.ts";
+
+let repo: TestRepo;
+beforeAll(() => {
+  isolateHome();
+  repo = buildStoryRepo();
+});
+afterAll(() => repo.cleanup());
+
+describe("the command line", () => {
+  test("--json prints exactly the answer the question gives, and nothing else", async () => {
+    const r = cli(repo.dir, ["blame", "src/main.js", "-L", "2,5", "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(r.json).toEqual(await ask("blame", repo.dir, { path: "src/main.js", startLine: 2, endLine: 5 }));
+    expect(hunksToLines(r.json.hunks).map((l) => l.sha)).toEqual(gitBlame(repo.dir, "HEAD", "src/main.js", ["-L", "2,5"]).map((o) => o.sha));
+  });
+
+  test("a path is relative to the folder the person stands in", () => {
+    const r = cli(join(repo.dir, "src"), ["history", "main.js", "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.json.path).toBe("src/main.js");
+  });
+
+  test("every question answers on the command line, for people and for pipes", () => {
+    const runs: string[][] = [
+      ["blame", "README.md"],
+      ["history", "src/main.js", "-n", "3"],
+      ["intent", "README.md", "-L", "1,2"],
+      ["cochange", "src/main.js", "--commits", "all"],
+      ["hotspots", "src", "-n", "5"],
+      ["contributors", "src"],
+      ["status"],
+    ];
+    for (const args of runs) {
+      const human = cli(repo.dir, args);
+      expect({ args, code: human.code, stderr: human.stderr }).toEqual({ args, code: 0, stderr: "" });
+      expect(human.stdout).not.toContain("\x1b[");
+      expect(human.stdout.trim().length).toBeGreaterThan(0);
+      const json = cli(repo.dir, [...args, "--json"]);
+      expect(json.code).toBe(0);
+      expect(json.json.repo).toBe(repo.dir);
+    }
+  });
+
+  test("a name that starts with a dash needs --, and never reaches git as an option", () => {
+    const refused = cli(repo.dir, ["blame", "-rf.txt"]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("[USAGE]");
+    const ok = cli(repo.dir, ["blame", "--json", "--", "-rf.txt"]);
+    expect(ok.code).toBe(0);
+    expect(ok.json.path).toBe("-rf.txt");
+    const rev = cli(repo.dir, ["blame", "README.md", "--until=--output=/tmp/x", "--json"]);
+    expect(rev.code).toBe(1);
+    expect(rev.json.error.code).toBe("BAD_REVISION");
+  });
+
+  test("usage errors exit 2, other errors 1, with a sentence and a code and no stack trace", () => {
+    const cases: [string[], number, string, string][] = [
+      [["blame", "README.md", "--bogus"], 2, "USAGE", repo.dir],
+      [["frobnicate"], 2, "UNKNOWN_QUESTION", repo.dir],
+      [["blame", "README.md", "-L", "9,1"], 2, "BAD_RANGE", repo.dir],
+      [["blame", "README.md", "-L", "abc"], 2, "BAD_RANGE", repo.dir],
+      [["history", "README.md", "-n", "zero"], 2, "BAD_ARGUMENT", repo.dir],
+      [["blame", "nope.txt"], 1, "PATH_NOT_FOUND", repo.dir],
+      [["blame", "../outside.txt"], 1, "PATH_OUTSIDE_REPO", repo.dir],
+      [["blame", "logo.png"], 1, "BINARY_FILE", repo.dir],
+      [["status"], 1, "NOT_A_REPO", tempDir()],
+    ];
+    for (const [args, code, errCode, cwd] of cases) {
+      const human = cli(cwd, args);
+      expect({ args, code: human.code }).toEqual({ args, code });
+      expect(human.stdout).toBe("");
+      expect(human.stderr).toContain(`[${errCode}]`);
+      expect(human.stderr).not.toMatch(/\n\s+at /);
+      const json = cli(cwd, [...args, "--json"]);
+      expect(json.code).toBe(code);
+      expect(json.json).toEqual({ error: { code: errCode, message: expect.any(String) } });
+    }
+  });
+
+  test("help and version", () => {
+    const help = cli(repo.dir, ["--help"]);
+    expect(help.code).toBe(0);
+    for (const q of ["blame", "history", "intent", "cochange", "hotspots", "contributors", "status"]) expect(help.stdout).toContain(q);
+    const qhelp = cli(repo.dir, ["cochange", "--help"]);
+    expect(qhelp.stdout).toContain("--max-files");
+    expect(cli(repo.dir, ["--version"]).stdout).toMatch(/^lore \d+\.\d+\.\d+/);
+  });
+});

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
+import { z } from "zod";
+import { QUERIES } from "../../src/queries/index.ts";
+import { buildRepo, git, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
+
+const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_status"];
+
+let repo: Fixture;
+let other: Fixture;
+let loreHome: string;
+const clients: Client[] = [];
+
+function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== "LORE_MCP_ALLOWED_REPOS" && k !== "LORE_MCP_MAX_BYTES") env[k] = v;
+  return { ...env, LORE_HOME: loreHome, LORE_NO_DAEMON: "1", ...extra };
+}
+
+/** Starts `lore mcp` in `cwd` and connects the SDK's own client to it. */
+async function connect(cwd: string, env: Record<string, string> = {}): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, "mcp"], cwd, env: serverEnv(env), stderr: "pipe" });
+  const client = new Client({ name: "lore-test", version: "0" });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+type Result = { isError?: boolean; structuredContent?: any; content: { type: string; text: string }[] };
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<Result> {
+  return (await client.callTool({ name, arguments: args })) as Result;
+}
+
+let client: Client;
+let tools: Awaited<ReturnType<Client["listTools"]>>["tools"];
+
+beforeAll(async () => {
+  loreHome = tempDir("lore-mcp-home-");
+  repo = buildRepo();
+  other = buildRepo();
+  // Claude Code may start the server in a subfolder: it must find the root itself.
+  client = await connect(join(repo.dir, "docs"));
+  tools = (await client.listTools()).tools;
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.close().catch(() => {});
+  repo.cleanup();
+  other.cleanup();
+});
+
+describe("lore mcp", () => {
+  test("lists one tool per question, each with a title, a short description, schemas and read-only annotations", () => {
+    expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());
+    for (const t of tools) {
+      expect(t.title).toBeTruthy();
+      expect(t.description!.length).toBeGreaterThan(40);
+      expect(Buffer.byteLength(t.description!)).toBeLessThan(2048);
+      expect(t.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false, idempotentHint: true });
+      expect(t.outputSchema?.type).toBe("object");
+      const props = t.inputSchema.properties as Record<string, { description?: string }>;
+      expect(Object.keys(props)).toContain("repo");
+      expect(Object.keys(props)).toContain("until");
+      for (const [field, schema] of Object.entries(props)) {
+        expect(`${t.name}.${field}: ${schema.description ?? ""}`).toMatch(/: \S/);
+        expect(schema.description).not.toMatch(/CLI:/);
+      }
+    }
+    const blame = tools.find((t) => t.name === "lore_blame")!;
+    expect(Object.keys(blame.inputSchema.properties!).sort()).toEqual(["endLine", "ignoreRevs", "path", "repo", "startLine", "until"]);
+    expect(blame.inputSchema.required).toEqual(["path"]);
+  });
+
+  test("every tool answers with structuredContent that matches its outputSchema and a text rendering", async () => {
+    const args: Record<string, Record<string, unknown>> = {
+      lore_blame: { path: "src/app.ts" },
+      lore_history: { path: "src/helpers.ts" },
+      lore_intent: { path: "src/app.ts", startLine: 3, endLine: 7 },
+      lore_cochange: { path: "src/app.ts" },
+      lore_hotspots: {},
+      lore_contributors: { path: "src" },
+      lore_status: {},
+    };
+    const ajv = new AjvJsonSchemaValidator();
+    for (const t of tools) {
+      const r = await call(client, t.name, args[t.name]!);
+      expect({ tool: t.name, isError: r.isError ?? false, text: r.isError ? r.content[0]!.text : "" }).toEqual({ tool: t.name, isError: false, text: "" });
+      expect(ajv.getValidator(t.outputSchema as never)(r.structuredContent).errorMessage).toBeUndefined();
+      const def = QUERIES.find((q) => `lore_${q.name}` === t.name)!;
+      expect(def.output(z).safeParse(r.structuredContent).success).toBe(true);
+      expect(r.structuredContent.repo).toBe(repo.dir);
+      expect(r.content[0]!.type).toBe("text");
+      expect(r.content[0]!.text.length).toBeGreaterThan(0);
+    }
+  });
+
+  test("blame matches git blame --porcelain line by line, page after page, and lists each commit once", async () => {
+    for (const path of ["src/app.ts", "src/helpers.ts", "data/big.txt"]) {
+      const truth = gitBlameShas(repo.dir, path);
+      const mine: string[] = [];
+      let pages = 0;
+      for (let startLine = 1; ; pages++) {
+        const r = await call(client, "lore_blame", { path, startLine });
+        for (const h of r.structuredContent.hunks) for (let l = h.start; l <= h.end; l++) mine[l - 1] = h.sha;
+        expect(Object.keys(r.structuredContent.commits).sort()).toEqual([...new Set(r.structuredContent.hunks.map((h: { sha: string }) => h.sha))].sort());
+        if (!r.structuredContent.truncated) break;
+        startLine = r.structuredContent.hunks.at(-1).end + 1;
+      }
+      expect(mine).toEqual(truth);
+      // The big file's 300 one-line hunks do not fit the default 16 KB: it comes in pages.
+      expect(pages > 0).toBe(path === "data/big.txt");
+    }
+  });
+
+  test("history follows the rename and intent returns the full message", async () => {
+    const h = await call(client, "lore_history", { path: "src/helpers.ts" });
+    expect(h.structuredContent.commits.map((c: { path: string }) => c.path)).toEqual(["src/helpers.ts", "src/helpers.ts", "src/util.ts", "src/util.ts"]);
+    const i = await call(client, "lore_intent", { path: "src/app.ts", startLine: 4, endLine: 6 });
+    expect(i.structuredContent.commits[0].message).toContain("see issue 7");
+  });
+
+  test("a line range narrows blame, and a number where a string is declared is taken", async () => {
+    const r = await call(client, "lore_blame", { path: "src/app.ts", startLine: 4, endLine: 6 });
+    expect(r.structuredContent.range).toEqual([4, 6]);
+    const c = await call(client, "lore_cochange", { path: "src/app.ts", commits: 100 });
+    expect(c.isError).toBeFalsy();
+  });
+
+  test("errors come back as tool results with a code and no structuredContent", async () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["lore_blame", { path: "src/missing.ts" }, "PATH_NOT_FOUND"],
+      ["lore_blame", { path: "src/app.ts", startLine: 9, endLine: 2 }, "BAD_RANGE"],
+      ["lore_blame", { path: "src/app.ts", startLine: 500 }, "BAD_RANGE"],
+      ["lore_blame", { path: "assets/logo.png" }, "BINARY_FILE"],
+      ["lore_blame", { path: "src/app.ts", startLine: "four" }, "BAD_ARGUMENT"],
+      ["lore_blame", { path: "src/app.ts", colour: true }, "BAD_ARGUMENT"],
+      ["lore_intent", { path: "src/app.ts" }, "BAD_ARGUMENT"],
+      ["lore_history", { path: "../outside.txt" }, "PATH_OUTSIDE_REPO"],
+      ["lore_status", { repo: other.dir }, "REPO_NOT_ALLOWED"],
+      ["lore_status", { repo: "/" }, "REPO_NOT_ALLOWED"],
+      ["lore_blame", { path: "src/app.ts", until: "no-such-branch" }, "BAD_REVISION"],
+    ];
+    for (const [name, args, code] of cases) {
+      const r = await call(client, name, args);
+      expect({ name, args, isError: r.isError, code: r.content[0]!.text.split(":")[0] }).toEqual({ name, args, isError: true, code });
+      expect(r.structuredContent).toBeUndefined();
+    }
+  });
+
+  test("a repository listed in LORE_MCP_ALLOWED_REPOS may be named with repo", async () => {
+    const allowed = await connect(repo.dir, { LORE_MCP_ALLOWED_REPOS: `/nonexistent:${other.dir}` });
+    const r = await call(allowed, "lore_history", { repo: other.dir, path: "src/app.ts", limit: 1 });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent.repo).toBe(other.dir);
+  });
+
+  test("an answer over the size budget is cut, marked truncated, still valid, and says how to get the rest", async () => {
+    const small = await connect(repo.dir, { LORE_MCP_MAX_BYTES: "4096" });
+    const { tools: listed } = await small.listTools();
+    const r = await call(small, "lore_blame", { path: "data/big.txt" });
+    expect(r.isError).toBeFalsy();
+    expect(Buffer.byteLength(JSON.stringify(r.structuredContent))).toBeLessThanOrEqual(4096);
+    expect(r.structuredContent.truncated).toBe(true);
+    const hunks = r.structuredContent.hunks as { end: number; sha: string }[];
+    expect(hunks.length).toBeLessThan(300);
+    expect(Object.keys(r.structuredContent.commits).sort()).toEqual([...new Set(hunks.map((h) => h.sha))].sort());
+    const next = hunks[hunks.length - 1]!.end + 1;
+    expect(r.content[0]!.text).toContain(`startLine ${next}`);
+    const schema = listed.find((t) => t.name === "lore_blame")!.outputSchema;
+    expect(new AjvJsonSchemaValidator().getValidator(schema as never)(r.structuredContent).valid).toBe(true);
+    const rest = await call(small, "lore_blame", { path: "data/big.txt", startLine: next });
+    expect(rest.structuredContent.hunks[0].start).toBe(next);
+  });
+});
+
+describe("lore mcp on the wire", () => {
+  test("survives garbage, answers unknown methods with -32601, and writes only JSON-RPC to stdout", async () => {
+    const child = spawn(process.execPath, [MAIN, "mcp"], { cwd: repo.dir, env: serverEnv(), stdio: ["pipe", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    const send = (line: string) => child.stdin.write(line + "\n");
+    send("this is not json");
+    send('{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}');
+    send('{"half": ');
+    send('{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}');
+    send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    send('{"jsonrpc":"2.0","id":3,"method":"no/such/method"}');
+    send('{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"lore_status","arguments":{}}}');
+    send('{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"lore_nothing","arguments":{}}}');
+    const deadline = Date.now() + 20_000;
+    while (out.split("\n").filter(Boolean).length < 5 && Date.now() < deadline) await Bun.sleep(25);
+    child.stdin.end();
+    const exit = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const messages = out.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+    for (const m of messages) expect(m.jsonrpc).toBe("2.0");
+    const byId = new Map(messages.map((m) => [m.id, m]));
+    expect(byId.get(1).error.code).toBe(-32601);
+    expect(byId.get(2).result.serverInfo.name).toBe("lore");
+    expect(byId.get(3).error.code).toBe(-32601);
+    expect(byId.get(4).result.structuredContent.repo).toBe(repo.dir);
+    expect(byId.get(5).error.code).toBe(-32602);
+    expect(exit).toBe(0);
+  });
+});
+
+test("the fixture's history is what the tests assume", () => {
+  expect(git(repo.dir, ["rev-list", "--count", "HEAD"]).trim()).toBe("6");
+});

@@ -1,0 +1,88 @@
+/** The same comparisons with git on a real project's history: express, 6,158 commits. */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { runGit, tempDir } from "../helpers/git-repo.ts";
+import { gitBlame, gitCochange, gitCommitFiles, gitFiles, gitHead, gitLogFile, hunksToLines } from "../helpers/git-truth.ts";
+import { ask, isolateHome } from "../helpers/lore.ts";
+
+const BUNDLE = join(import.meta.dir, "..", "..", "..", "shared", "corpus", "express.bundle");
+let dir = "";
+let files: string[] = [];
+
+beforeAll(() => {
+  isolateHome();
+  const parent = tempDir();
+  runGit(parent, ["clone", "-q", BUNDLE, "express"]);
+  dir = join(parent, "express");
+  files = gitFiles(dir);
+}, 120_000);
+afterAll(() => runGit("/", ["--version"]));
+
+/** A fixed sample: every lib/ file and every fourth other file. */
+function sample(): string[] {
+  return files.filter((f, i) => f.startsWith("lib/") || i % 4 === 0);
+}
+
+describe.skipIf(!existsSync(BUNDLE))("express", () => {
+  test("status knows every commit reachable from HEAD", async () => {
+    await ask("history", dir, { path: "package.json", limit: 1 });
+    const s = await ask("status", dir);
+    expect(s.head).toBe(gitHead(dir));
+    expect(s.commitsIndexed).toBe(Number(runGit(dir, ["rev-list", "--count", "HEAD"]).trim()));
+    expect(s.filesTotal).toBe(files.length);
+  });
+
+  test("history equals git log --follow --numstat for a sample of files", async () => {
+    for (const path of sample()) {
+      const r = await ask("history", dir, { path, limit: 10000 });
+      const mine = r.commits.map((c: any) => ({ sha: c.sha, status: c.status, path: c.path, oldPath: c.oldPath, additions: c.additions, deletions: c.deletions }));
+      expect({ path, commits: mine }).toEqual({ path, commits: gitLogFile(dir, "HEAD", path, true) });
+    }
+  }, 300_000);
+
+  test("blame equals git blame line by line", async () => {
+    for (const path of ["History.md", "lib/router/index.js", "lib/response.js", "lib/application.js", "test/app.router.js", "package.json", "Readme.md"].filter((f) => files.includes(f))) {
+      const r = await ask("blame", dir, { path });
+      const truth = gitBlame(dir, "HEAD", path);
+      const mine = hunksToLines(r.hunks);
+      expect(mine.length).toBe(truth.length);
+      expect(mine.map((l) => `${l.sha} ${l.origPath} ${l.origLine}`)).toEqual(truth.map((o) => `${o.sha} ${o.origPath} ${o.origLine}`));
+    }
+  }, 300_000);
+
+  test("intent names the commits git blame names for a range, with git show's messages", async () => {
+    const r = await ask("intent", dir, { path: "lib/response.js", startLine: 100, endLine: 160 });
+    const owners = gitBlame(dir, "HEAD", "lib/response.js", ["-L", "100,160"]);
+    expect(r.commits.map((c: any) => c.sha).sort()).toEqual([...new Set(owners.map((o) => o.sha))].sort());
+    for (const c of r.commits) expect(c.message).toBe(runGit(dir, ["show", "-s", "--format=%B", c.sha]).replace(/\n+$/, ""));
+  });
+
+  test("cochange counts equal sets from git log --name-only (last 500 commits)", async () => {
+    const existing = new Set(files);
+    for (const path of ["lib/response.js", "lib/router/index.js", "lib/application.js", "package.json", "test/res.send.js"].filter((f) => files.includes(f))) {
+      const r = await ask("cochange", dir, { path, limit: 200 });
+      const truth = gitCochange(dir, "HEAD", path, 500, 50);
+      expect(r.commits).toBe(truth.commits);
+      const expected = new Map([...truth.counts].filter(([f]) => existing.has(f)));
+      const mine = new Map(r.results.map((x: any) => [x.path, x.count]));
+      if (!r.truncated) expect(mine).toEqual(expected);
+      else for (const [f, n] of mine) expect(n).toBe(expected.get(f as string)!);
+    }
+  });
+
+  test("hotspot commit counts equal git log --name-only over the window", async () => {
+    const r = await ask("hotspots", dir, { limit: 1000 });
+    const counts = new Map<string, number>();
+    for (const c of gitCommitFiles(dir, "HEAD", 500)) for (const f of c.files) counts.set(f, (counts.get(f) ?? 0) + 1);
+    for (const x of r.results) expect({ path: x.path, commits: x.commits }).toEqual({ path: x.path, commits: counts.get(x.path)! });
+    expect(r.results.length).toBe([...counts.keys()].filter((f) => files.includes(f)).length);
+  });
+
+  test("contributors of lib/ equal summed git blame lines", async () => {
+    const r = await ask("contributors", dir, { path: "lib", limit: 1000 });
+    const sums = new Map<string, number>();
+    for (const f of files.filter((f) => f.startsWith("lib/"))) for (const o of gitBlame(dir, "HEAD", f)) sums.set(`${o.author} <${o.email}>`, (sums.get(`${o.author} <${o.email}>`) ?? 0) + 1);
+    expect(new Map(r.results.map((x: any) => [`${x.author} <${x.email}>`, x.lines]))).toEqual(sums);
+  }, 300_000);
+});
