@@ -29,6 +29,15 @@ export function decodePath(bytes: Uint8Array): string {
   }
 }
 
+/**
+ * Decodes text that was read as latin1 (one char per byte) as the bytes it stands for:
+ * pure ASCII stays as is, anything else goes through decodePath.
+ */
+export function fromLatin1(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return /[^\x00-\x7f]/.test(s) ? decodePath(Buffer.from(s, "latin1")) : s;
+}
+
 /** True when a path holds bytes that are not UTF-8 (escaped by decodePath). */
 export function hasEscapedBytes(path: string): boolean {
   return /[\udc80-\udcff]/.test(path);

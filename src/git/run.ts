@@ -1,5 +1,8 @@
 /** Runs the git binary: never through a shell, read-only settings, the user's environment neutralised. */
 import { spawn } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { LoreError } from "../errors.ts";
 
 /**
@@ -152,5 +155,53 @@ export async function gitMaybe(args: readonly string[], opts: GitOptions): Promi
   } catch (err) {
     if (err instanceof LoreError && (err.code === "GIT_FAILED" || err.code === "BAD_REVISION")) return null;
     throw err;
+  }
+}
+
+/**
+ * Like gitStream, but git writes to a temporary file that is read as it grows. A pipe
+ * holds 64 KiB: while lore parses and stores a batch, git would stall on a full pipe;
+ * with a file, git runs on one core while lore works on the other.
+ */
+export async function gitSpool(args: readonly string[], opts: GitOptions, onData: (chunk: Uint8Array) => void | Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "lore-spool-"));
+  const file = join(dir, "out");
+  const writeFd = openSync(file, "w", 0o600);
+  const readFd = openSync(file, "r");
+  const buf = Buffer.allocUnsafe(1 << 20);
+  let offset = 0;
+  const drain = async (): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      const n = readSync(readFd, buf, 0, buf.length, offset);
+      if (n <= 0) return total;
+      offset += n;
+      total += n;
+      await onData(Buffer.from(buf.subarray(0, n)));
+    }
+  };
+  try {
+    const child = spawn("git", [...BASE_ARGS, ...args], { cwd: opts.cwd, env: gitEnv(opts.env), stdio: ["ignore", writeFd, "pipe"], shell: false });
+    const errChunks: Buffer[] = [];
+    child.stderr.on("data", (c: Buffer) => errChunks.push(c));
+    let exit: number | null | undefined;
+    let spawnError: Error | undefined;
+    child.on("error", (e) => (spawnError = e));
+    child.on("close", (code) => (exit = code));
+    const deadline = Date.now() + (opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    while (exit === undefined && !spawnError) {
+      if ((await drain()) === 0) await new Promise((r) => setTimeout(r, 2));
+      if (Date.now() > deadline) {
+        child.kill("SIGKILL");
+        throw new LoreError("GIT_TIMEOUT", `git ${args[0]} did not finish within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s; the repository may be very large or git may be hanging.`);
+      }
+    }
+    if (spawnError) throw missingGit(spawnError as NodeJS.ErrnoException, opts.cwd);
+    await drain();
+    if (exit !== 0) throw gitFailure(args, exit ?? null, Buffer.concat(errChunks).toString("utf8"));
+  } finally {
+    closeSync(writeFd);
+    closeSync(readFd);
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,6 @@
 /** Line churn (git log --numstat): in the background for all history, on demand for the commits a question needs. */
 import { NUMSTAT_FORMAT, NumstatParser } from "../git/parse-log.ts";
-import { gitStream } from "../git/run.ts";
+import { gitSpool, gitStream } from "../git/run.ts";
 import type { NumstatRecord } from "../git/records.ts";
 import type { IndexContext } from "./context.ts";
 
@@ -10,7 +10,8 @@ const BATCH = 500;
 async function streamNumstat(ix: IndexContext, revs: string[], input: string | undefined, onBatch: (b: NumstatRecord[]) => void): Promise<void> {
   const parser = new NumstatParser();
   let pending: NumstatRecord[] = [];
-  await gitStream([...NUMSTAT_ARGS, ...revs], { ...ix.git, input }, (chunk) => {
+  const run = input === undefined ? gitSpool : gitStream;
+  await run([...NUMSTAT_ARGS, ...revs], { ...ix.git, input }, (chunk) => {
     pending.push(...parser.push(chunk));
     if (pending.length >= BATCH) {
       onBatch(pending);

@@ -1,6 +1,6 @@
 /** Indexes commits and the files they touched (git log --raw), newest first, in batches. */
 import { LOG_FORMAT, RawLogParser } from "../git/parse-log.ts";
-import { gitStream, gitText, git } from "../git/run.ts";
+import { gitSpool, gitText, git } from "../git/run.ts";
 import type { CommitRecord } from "../git/records.ts";
 import type { IndexContext } from "./context.ts";
 
@@ -19,7 +19,7 @@ export async function streamCommits(ix: IndexContext, revs: string[], onBatch: (
     total += pending.length;
     pending = [];
   };
-  await gitStream([...LOG_ARGS, ...revs, "--"], ix.git, (chunk) => {
+  await gitSpool([...LOG_ARGS, ...revs, "--"], ix.git, (chunk) => {
     for (const c of parser.push(chunk)) pending.push(c);
     if (pending.length >= BATCH) {
       flush();

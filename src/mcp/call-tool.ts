@@ -39,10 +39,18 @@ function toolInput(def: AnyQuery, raw: unknown): Record<string, unknown> {
   return input;
 }
 
+/** Messages are written for the CLI; an agent sets `until`, not `--until`. */
+function forAgents(message: string): string {
+  return message.replace(/--(no-)?([a-z][a-z-]*)/g, (flag, no: string | undefined, name: string) => {
+    const camel = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+    return no ? `${camel}: false` : ["until", "repo", "limit", "since", "commits"].includes(camel) ? camel : flag;
+  });
+}
+
 export function errorResult(err: unknown): ToolResult {
   const e = toLoreError(err);
   // No structuredContent: the SDK (and the spec) skip output validation only when isError is set.
-  return { content: [{ type: "text", text: `${e.code}: ${e.message}` }], isError: true };
+  return { content: [{ type: "text", text: `${e.code}: ${forAgents(e.message)}` }], isError: true };
 }
 
 export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps): Promise<ToolResult> {

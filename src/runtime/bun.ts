@@ -41,4 +41,8 @@ export const runtime: Runtime = {
     } as RequestInit);
     return { status: res.status, body: await res.text() };
   },
+  selfCommand(main) {
+    // A compiled binary runs its own bundle (argv is ["bun", "/$bunfs/root/lore", ...]); from source bun needs the script.
+    return import.meta.url.includes("/$bunfs/") ? [process.execPath] : [process.execPath, main];
+  },
 };

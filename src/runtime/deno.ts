@@ -53,4 +53,8 @@ export const runtime: Runtime = {
       client.close();
     }
   },
+  selfCommand(main) {
+    // The daemon needs what the CLI has: files, subprocesses, the socket, the environment.
+    return [process.execPath, "run", "--allow-all", main];
+  },
 };

@@ -30,4 +30,6 @@ export interface Runtime {
   serveUnix(path: string, fetch: (req: Request) => Response | Promise<Response>): Promise<UnixServer>;
   /** Sends one HTTP request over a Unix socket; resolves to the response body as text and the status. */
   requestUnix(path: string, method: string, urlPath: string, body?: string, timeoutMs?: number): Promise<{ status: number; body: string }>;
+  /** The command line that runs this program again (to spawn the daemon): `main` is src/main.ts when run from source. */
+  selfCommand(main: string): string[];
 }

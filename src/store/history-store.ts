@@ -69,8 +69,9 @@ export class HistoryStore {
   ensurePathId(path: string): number {
     const known = this.pathId(path);
     if (known !== undefined) return known;
-    this.db.prepare("INSERT OR IGNORE INTO paths (path) VALUES (?)").run(path);
-    return this.pathId(path)!;
+    const row = this.db.prepare("INSERT INTO paths (path) VALUES (?) RETURNING id").get(path)!;
+    this.pathIds.set(path, Number(row.id));
+    return Number(row.id);
   }
 
   pathsUnder(prefix: string): string[] {
@@ -88,15 +89,14 @@ export class HistoryStore {
 
   /** Inserts a commit and its changes unless it is known; returns its id. Call inside a transaction. */
   insertCommit(c: CommitRecord): number {
-    const known = this.commitId(c.sha);
-    if (known !== undefined) return known;
     const merge = c.parents.length > 1;
     // git log shows no diff for a merge without -m: it contributes no files of its own.
     const changes = merge ? [] : c.changes;
-    this.db
-      .prepare("INSERT INTO commits (sha, parents, author, email, time, commit_time, subject, message, nfiles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-      .run(c.sha, c.parents.join(" "), c.author, c.email, c.time, c.commitTime, c.subject, c.message, changes.length);
-    const id = this.commitId(c.sha)!;
+    const row = this.db
+      .prepare("INSERT OR IGNORE INTO commits (sha, parents, author, email, time, commit_time, subject, message, nfiles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")
+      .get(c.sha, c.parents.join(" "), c.author, c.email, c.time, c.commitTime, c.subject, c.message, changes.length);
+    if (!row) return this.commitId(c.sha)!;
+    const id = Number(row.id);
     const insert = this.db.prepare("INSERT OR REPLACE INTO changes (commit_id, path_id, status, old_path_id) VALUES (?, ?, ?, ?)");
     for (const ch of changes) {
       insert.run(id, this.ensurePathId(ch.path), ch.status, ch.oldPath === undefined ? null : this.ensurePathId(ch.oldPath));

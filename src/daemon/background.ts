@@ -1,0 +1,112 @@
+/**
+ * The work the daemon does for a repository when nobody is asking: its commit-graph,
+ * line churn for all history, and the blame of every file at HEAD, most-changed first.
+ */
+import { blame, isBlamed, type BlameTarget } from "../index/blame.ts";
+import { updateChurn } from "../index/churn.ts";
+import type { RepoIndex, Scope } from "../index/repo-index.ts";
+import { blameTarget } from "../queries/blame-file.ts";
+import type { QueryContext } from "../queries/context.ts";
+import { refreshCommitGraph } from "./commit-graph.ts";
+
+const SYMLINK = "120000";
+/** Larger files are blamed only when someone asks: one of them can hold a worker for minutes. */
+const MAX_WARM_BYTES = 2 * 1024 * 1024;
+
+export interface WarmupLog {
+  (message: string): void;
+}
+
+export class Warmup {
+  private generation = 0;
+  private running: Promise<void> | undefined;
+  private isStopped = false;
+
+  /** `workers` git blame processes at most: one fewer than a question may use, so questions never queue behind the warm-up. */
+  constructor(
+    private readonly ix: RepoIndex,
+    private readonly workers: number,
+    private readonly log: WarmupLog,
+  ) {}
+
+  get stopped(): boolean {
+    return this.isStopped;
+  }
+
+  get active(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** The index moved: (re)start the work from the new HEAD; blames already made stay cached. */
+  kick(): void {
+    if (this.isStopped) return;
+    this.generation++;
+    this.running ??= this.loop().finally(() => (this.running = undefined));
+  }
+
+  stop(): void {
+    this.isStopped = true;
+    this.generation++;
+  }
+
+  private async loop(): Promise<void> {
+    let done = -1;
+    while (!this.isStopped && done !== this.generation) {
+      done = this.generation;
+      try {
+        await this.pass(done);
+      } catch (err) {
+        this.log(`warm-up of ${this.ix.repo.root} failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  }
+
+  private async pass(gen: number): Promise<void> {
+    const started = Date.now();
+    await refreshCommitGraph(this.ix).catch((err) => this.log(`commit-graph of ${this.ix.repo.root} not written: ${err instanceof Error ? err.message : String(err)}`));
+    const [churned, blamed] = await Promise.all([this.churn(), this.blameAll(gen)]);
+    if (churned || blamed) this.log(`${this.ix.repo.root}: churn ${churned ? "filled" : "current"}, ${blamed} files blamed in ${Date.now() - started} ms`);
+  }
+
+  private async churn(): Promise<boolean> {
+    const fp = this.ix.store.meta("mailmap");
+    const filled = await updateChurn(this.ix);
+    // The index started over while churn streamed (a new .mailmap): what it marked is gone.
+    if (this.ix.store.meta("mailmap") !== fp) this.ix.store.setMeta("churnHead", undefined);
+    return filled;
+  }
+
+  /** Files at HEAD not blamed yet, the most often changed first (what people ask about most). */
+  private plan(): BlameTarget[] {
+    const head = this.ix.indexedHead;
+    if (!head || this.ix.store.meta("treeHead") !== head) return [];
+    const scope: Scope = { table: "reach", commit: head, atHead: true };
+    const ctx = { index: this.ix } as QueryContext;
+    const changes = new Map(this.ix.store.history.activity({ scope: "reach", limit: null, since: null }).map((a) => [a.path, a.commits]));
+    return this.ix.store.tree
+      .entries()
+      .filter((e) => e.type === "blob" && e.mode !== SYMLINK && (e.size ?? 0) <= MAX_WARM_BYTES)
+      .sort((a, b) => (changes.get(b.path) ?? 0) - (changes.get(a.path) ?? 0) || (a.path < b.path ? -1 : 1))
+      .map((e) => blameTarget(ctx, scope, e, true))
+      .filter((t) => !isBlamed(this.ix, t));
+  }
+
+  private async blameAll(gen: number): Promise<number> {
+    const targets = this.plan();
+    let next = 0;
+    let blamed = 0;
+    const worker = async () => {
+      while (gen === this.generation && next < targets.length) {
+        const t = targets[next++]!;
+        try {
+          await blame(this.ix, t);
+          blamed++;
+        } catch {
+          // The file may be gone at a newer HEAD; the next pass plans from there.
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(this.workers, targets.length)) }, worker));
+    return blamed;
+  }
+}

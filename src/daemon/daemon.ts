@@ -1,0 +1,73 @@
+/** Runs the daemon: take the lock, clear a stale socket, serve the registry's questions until idle or told to stop. */
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { buildId, buildTag } from "../client/build-id.ts";
+import { health } from "../client/rpc-client.ts";
+import { daemonPaths, ensurePrivateDir, type DaemonPaths } from "../client/socket-path.ts";
+import { loreHome } from "../home.ts";
+import { BLAME_WORKERS } from "../queries/answer.ts";
+import { QUERIES } from "../queries/index.ts";
+import { runtime } from "../runtime/index.ts";
+import { tryLock, type Lock } from "./lock.ts";
+import { Lifecycle, log } from "./lifecycle.ts";
+import { Repos } from "./repos.ts";
+import type { Method } from "./rpc.ts";
+import { createApp } from "./server.ts";
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The lock, waiting a little for a daemon that is on its way out (a replaced version);
+ * null when a healthy daemon already serves, or the holder never lets go.
+ */
+async function acquire(paths: DaemonPaths): Promise<Lock | null> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const lock = tryLock(paths.lock);
+    if (lock) return lock;
+    if ((await health(paths.socket, 500)) || Date.now() > deadline) return null;
+    await sleep(25);
+  }
+}
+
+export async function runDaemon(idleS: number): Promise<number> {
+  try {
+    // Everything the daemon creates (socket, log, indexes) is this user's alone.
+    process.umask(0o077);
+  } catch {}
+  const paths = daemonPaths();
+  mkdirSync(loreHome(), { recursive: true, mode: 0o700 });
+  ensurePrivateDir(paths.dir);
+  const lock = await acquire(paths);
+  if (!lock) {
+    log("another lore daemon holds the lock; leaving it to serve");
+    return 0;
+  }
+  // We hold the lock, so whatever socket file is there belongs to a daemon that died.
+  rmSync(paths.socket, { force: true });
+  const life = new Lifecycle(paths, idleS * 1000);
+  const id = buildId();
+  const repos = new Repos(() => ({ pid: process.pid, version: id.version, uptimeS: life.uptimeS }), BLAME_WORKERS);
+  const methods = new Map<string, Method>(QUERIES.map((q) => [q.name, (params) => repos.answer(q.name, params)]));
+  methods.set("ping", () => "pong");
+  methods.set("shutdown", () => {
+    setTimeout(() => void life.stop("asked to shut down"), 5);
+    return { pid: process.pid, stopping: true };
+  });
+  const healthBody = () => ({ pid: process.pid, version: id.version, commit: id.commit, uptimeS: life.uptimeS, repos: repos.size, socket: paths.socket });
+  const app = createApp({ tag: buildTag(id), health: healthBody, methods: (n) => methods.get(n), begin: () => life.begin(), end: () => life.end() });
+  const server = await runtime.serveUnix(paths.socket, app.fetch);
+  chmodSync(paths.socket, 0o600);
+  writeFileSync(paths.pid, `${process.pid}\n`, { mode: 0o600 });
+  life.onStop(() => server.stop());
+  life.onStop(() => repos.closeAll());
+  const sweep = setInterval(() => repos.sweep(), 60_000);
+  (sweep as { unref?: () => void }).unref?.();
+  life.onStop(() => clearInterval(sweep));
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => void life.stop(signal));
+  process.on("unhandledRejection", (err) => log(`unhandled: ${err instanceof Error ? err.stack : String(err)}`));
+  life.start();
+  log(`lore daemon ${id.version} (${id.commit}) on ${runtime.name}, socket ${paths.socket}, ${idleS ? `exits after ${idleS} s idle` : "no idle exit"}`);
+  await life.done;
+  lock.release();
+  return 0;
+}

@@ -1,0 +1,140 @@
+/**
+ * Adds and removes lore's PreToolUse hook in Claude Code's settings.json. The file is
+ * handled as unknown JSON: lore touches only its own entry and keeps everything else.
+ */
+import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { settingsFile } from "./claude-paths.ts";
+import type { Step } from "./step.ts";
+
+/** Claude Code runs the hook only for Bash calls that start with git: no process for every other command. */
+export const HOOK_IF = "Bash(git *)";
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export function hookEntry(command: string): Json {
+  return { type: "command", command, if: HOOK_IF, timeout: 10 };
+}
+
+/** lore's entry, wherever it was registered from: its command ends in `hook pretooluse` and names lore. */
+export function isOurs(hook: unknown): boolean {
+  return isObject(hook) && typeof hook.command === "string" && /\bhook pretooluse$/.test(hook.command) && /lore|main\.ts/.test(hook.command);
+}
+
+/** The PreToolUse list, or an explanation of why the file's shape is not one lore will edit. */
+function preToolUse(settings: unknown): unknown[] | undefined | string {
+  if (!isObject(settings)) return "it is not a JSON object";
+  if (settings.hooks === undefined) return undefined;
+  if (!isObject(settings.hooks)) return `its "hooks" is not an object`;
+  const list = settings.hooks.PreToolUse;
+  if (list === undefined) return undefined;
+  return Array.isArray(list) ? list : `its "hooks.PreToolUse" is not a list`;
+}
+
+export type HookChange = "added" | "updated" | "unchanged";
+
+/** `settings` with lore's hook present (structuredClone: the caller's object is left as it was). */
+export function withHook(settings: unknown, command: string): { settings: Json; change: HookChange } {
+  const list = preToolUse(settings);
+  if (typeof list === "string") throw new Error(`settings.json cannot take the hook: ${list}`);
+  const out = structuredClone(settings) as Json;
+  const hooks = (out.hooks ??= {}) as Json;
+  const groups = (hooks.PreToolUse ??= []) as unknown[];
+  const want = hookEntry(command);
+  for (const group of groups) {
+    if (!isObject(group) || !Array.isArray(group.hooks)) continue;
+    const i = group.hooks.findIndex(isOurs);
+    if (i < 0) continue;
+    if (group.matcher === "Bash" && JSON.stringify(group.hooks[i]) === JSON.stringify(want)) return { settings: out, change: "unchanged" };
+    group.hooks.splice(i, 1);
+    if (group.hooks.length === 0) groups.splice(groups.indexOf(group), 1);
+    groups.push({ matcher: "Bash", hooks: [want] });
+    return { settings: out, change: "updated" };
+  }
+  groups.push({ matcher: "Bash", hooks: [want] });
+  return { settings: out, change: "added" };
+}
+
+/** `settings` without lore's hook; containers only lore's entry filled are removed with it. */
+export function withoutHook(settings: unknown): { settings: Json; removed: number } {
+  const list = preToolUse(settings);
+  if (typeof list === "string") throw new Error(`settings.json cannot be edited: ${list}`);
+  const out = structuredClone(settings) as Json;
+  if (!list) return { settings: out, removed: 0 };
+  const hooks = out.hooks as Json;
+  const groups = hooks.PreToolUse as unknown[];
+  let removed = 0;
+  for (let g = groups.length - 1; g >= 0; g--) {
+    const group = groups[g];
+    if (!isObject(group) || !Array.isArray(group.hooks)) continue;
+    const kept = group.hooks.filter((h) => !isOurs(h));
+    if (kept.length === group.hooks.length) continue;
+    removed += group.hooks.length - kept.length;
+    if (kept.length === 0) groups.splice(g, 1);
+    else group.hooks = kept;
+  }
+  if (removed > 0 && groups.length === 0) delete hooks.PreToolUse;
+  if (removed > 0 && Object.keys(hooks).length === 0) delete out.hooks;
+  return { settings: out, removed };
+}
+
+export function hookInstalled(): boolean {
+  try {
+    const list = preToolUse(JSON.parse(readFileSync(settingsFile(), "utf8")));
+    return Array.isArray(list) && list.some((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some(isOurs));
+  } catch {
+    return false;
+  }
+}
+
+function readSettings(file: string): { text: string | null; settings: unknown } {
+  if (!existsSync(file)) return { text: null, settings: {} };
+  const text = readFileSync(file, "utf8");
+  return { text, settings: text.trim() === "" ? {} : JSON.parse(text) };
+}
+
+/** Backs up the old file, then replaces it in one rename so Claude Code never reads half a file. */
+function writeSettings(file: string, oldText: string | null, settings: Json): void {
+  mkdirSync(dirname(file), { recursive: true });
+  if (oldText !== null) copyFileSync(file, file + ".lore-backup");
+  const mode = oldText !== null ? statSync(file).mode & 0o777 : 0o644;
+  const tmp = `${file}.lore-${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(settings, null, 2) + "\n", { mode });
+  renameSync(tmp, file);
+}
+
+function edit(dryRun: boolean, unchanged: string, change: (settings: unknown) => { settings: Json; message: string | null }): Step {
+  const file = settingsFile();
+  let read;
+  try {
+    read = readSettings(file);
+  } catch (err) {
+    return { status: "fail", message: `${file} is not valid JSON (${err instanceof Error ? err.message : String(err)}); fix it and run lore setup again. Nothing was changed.` };
+  }
+  let next;
+  try {
+    next = change(read.settings);
+  } catch (err) {
+    return { status: "fail", message: `${file}: ${err instanceof Error ? err.message : String(err)}. Nothing was changed.` };
+  }
+  if (next.message === null) return { status: "unchanged", message: `${unchanged} in ${file}` };
+  if (dryRun) return { status: "changed", message: `would ${next.message} in ${file}` };
+  writeSettings(file, read.text, next.settings);
+  return { status: "changed", message: `${next.message.replace(/^add/, "added").replace(/^update/, "updated").replace(/^remove/, "removed")} in ${file}${read.text !== null ? ` (backup: ${file}.lore-backup)` : ""}` };
+}
+
+export function installHook(command: string, dryRun: boolean): Step {
+  return edit(dryRun, "PreToolUse hook already installed", (settings) => {
+    const r = withHook(settings, command);
+    return { settings: r.settings, message: r.change === "unchanged" ? null : `${r.change === "added" ? "add" : "update"} the PreToolUse hook (Bash, if ${HOOK_IF}): ${command}` };
+  });
+}
+
+export function uninstallHook(dryRun: boolean): Step {
+  return edit(dryRun, "no lore hook", (settings) => {
+    const r = withoutHook(settings);
+    return { settings: r.settings, message: r.removed === 0 ? null : "remove lore's PreToolUse hook" };
+  });
+}
