@@ -1,10 +1,12 @@
 /** Bytes of a path as git prints them, to a string and back, losing nothing. */
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
+const ESCAPE_BASE = 0x10fc00;
 
 /**
- * Decodes a path. Valid UTF-8 decodes as usual; each byte of an invalid sequence
- * becomes U+DC80+byte (Python's "surrogateescape"), so the name survives a round trip.
+ * Decodes a path. Valid UTF-8 decodes as usual; each byte of an invalid sequence becomes
+ * the private-use character U+10FC00+byte, so the name survives a round trip through
+ * JSON and SQLite (a lone surrogate, Python's choice, would not) and back to git.
  */
 export function decodePath(bytes: Uint8Array): string {
   let ascii = true;
@@ -21,7 +23,7 @@ export function decodePath(bytes: Uint8Array): string {
         out += utf8.decode(bytes.subarray(i, i + len));
         i += len;
       } else {
-        out += String.fromCharCode(0xdc00 + bytes[i]!);
+        out += String.fromCodePoint(ESCAPE_BASE + bytes[i]!);
         i++;
       }
     }
@@ -38,9 +40,21 @@ export function fromLatin1(s: string): string {
   return /[^\x00-\x7f]/.test(s) ? decodePath(Buffer.from(s, "latin1")) : s;
 }
 
+/** The bytes a decoded path stands for: the inverse of decodePath. */
+export function encodePath(path: string): Buffer {
+  if (!hasEscapedBytes(path)) return Buffer.from(path, "utf8");
+  const out: number[] = [];
+  for (const ch of path) {
+    const code = ch.codePointAt(0)!;
+    if (code >= ESCAPE_BASE + 0x80 && code <= ESCAPE_BASE + 0xff) out.push(code - ESCAPE_BASE);
+    else out.push(...Buffer.from(ch, "utf8"));
+  }
+  return Buffer.from(out);
+}
+
 /** True when a path holds bytes that are not UTF-8 (escaped by decodePath). */
 export function hasEscapedBytes(path: string): boolean {
-  return /[\udc80-\udcff]/.test(path);
+  return /[\u{10fc80}-\u{10fcff}]/u.test(path);
 }
 
 function validSequenceLength(b: Uint8Array, i: number): number {

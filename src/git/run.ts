@@ -4,6 +4,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LoreError } from "../errors.ts";
+import { encodePath, hasEscapedBytes } from "./paths.ts";
 
 /**
  * Config that would change the bytes git prints, pinned so a user's settings
@@ -70,14 +71,22 @@ export function gitFailure(args: readonly string[], code: number | null, stderr:
   return new LoreError("GIT_FAILED", `git ${verb} failed: ${first.replace(/^fatal: /, "")}`);
 }
 
+/**
+ * A JavaScript string cannot carry bytes that are not UTF-8 into argv. When an argument
+ * holds such a name (escaped by decodePath), git is started by `xargs -0`, which reads
+ * the exact bytes of every argument from stdin and execs git with them: still no shell.
+ */
 function spawnGit(args: readonly string[], opts: GitOptions) {
-  const child = spawn("git", [...BASE_ARGS, ...args], {
-    cwd: opts.cwd,
-    env: gitEnv(opts.env),
-    stdio: ["pipe", "pipe", "pipe"],
-    shell: false,
-  });
-  return child;
+  const full = [...BASE_ARGS, ...args];
+  const env = gitEnv(opts.env);
+  if (full.some(hasEscapedBytes)) {
+    if (opts.input !== undefined) throw new LoreError("BAD_ARGUMENT", "lore cannot send input to git together with a file name that is not UTF-8.");
+    const child = spawn("xargs", ["-0", "-x", "-n", String(full.length + 1), "-s", "131072", "git"], { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false });
+    child.stdin.on("error", () => {});
+    child.stdin.end(Buffer.concat(full.map((a) => Buffer.concat([encodePath(a), Buffer.from([0])]))));
+    return { child, stdinUsed: true };
+  }
+  return { child: spawn("git", full, { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false }), stdinUsed: false };
 }
 
 function missingGit(err: NodeJS.ErrnoException, cwd: string): LoreError {
@@ -94,7 +103,7 @@ function missingGit(err: NodeJS.ErrnoException, cwd: string): LoreError {
  */
 export function gitStream(args: readonly string[], opts: GitOptions, onData: (chunk: Uint8Array) => void | Promise<void>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawnGit(args, opts);
+    const { child, stdinUsed } = spawnGit(args, opts);
     const errChunks: Buffer[] = [];
     let settled = false;
     let pending: Promise<void> = Promise.resolve();
@@ -123,7 +132,9 @@ export function gitStream(args: readonly string[], opts: GitOptions, onData: (ch
     });
     child.stderr.on("data", (chunk: Buffer) => errChunks.push(chunk));
     child.stdin.on("error", () => {});
-    if (opts.input !== undefined) child.stdin.end(opts.input);
+    if (stdinUsed) {
+      // xargs owns stdin.
+    } else if (opts.input !== undefined) child.stdin.end(opts.input);
     else child.stdin.end();
     child.on("close", (code) => {
       pending.then(() => {
@@ -183,7 +194,7 @@ export async function gitSpool(args: readonly string[], opts: GitOptions, onData
   try {
     const child = spawn("git", [...BASE_ARGS, ...args], { cwd: opts.cwd, env: gitEnv(opts.env), stdio: ["ignore", writeFd, "pipe"], shell: false });
     const errChunks: Buffer[] = [];
-    child.stderr.on("data", (c: Buffer) => errChunks.push(c));
+    child.stderr!.on("data", (c: Buffer) => errChunks.push(c));
     let exit: number | null | undefined;
     let spawnError: Error | undefined;
     child.on("error", (e) => (spawnError = e));

@@ -68,7 +68,7 @@ describe("git log --raw -z parser", () => {
   test("keeps bytes that are not UTF-8 in a name recoverable", () => {
     const bytes = new Uint8Array([...enc.encode(header(A, "", "x") + "\0\n" + `:000000 100644 ${Z} ${C} A\0`), 0x66, 0xff, 0x2e, 0x74, 0]);
     const [c] = parseRawLog(bytes);
-    expect(c!.changes[0]!.path).toBe("f\udcff.t");
+    expect(c!.changes[0]!.path).toBe("f\u{10fcff}.t");
   });
 
   test("an output cut in the middle of a record is an error, not a short answer", () => {

@@ -57,7 +57,7 @@ describe("blame", () => {
 
   test("commits are listed once with author, email, time and subject", async () => {
     const r = await ask("blame", repo.dir, { path: "README.md" });
-    const shas = new Set(r.hunks.map((h: any) => h.sha));
+    const shas = new Set<string>(r.hunks.map((h: any) => h.sha));
     expect(Object.keys(r.commits).sort()).toEqual([...shas].sort());
     for (const c of Object.values<any>(r.commits)) {
       expect(c.author).toBeTruthy();

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { gitBlame, gitLogFile } from "../helpers/git-truth.ts";
+import { BOB, CAROL, lines, TestRepo } from "../helpers/git-repo.ts";
+import { daemonHome, loreSync, sleep, stopDaemons, until } from "./daemon-helpers.ts";
+
+let repo: TestRepo;
+let home: string;
+
+const ask = (args: string[]) => {
+  const r = loreSync(home, repo.dir, [...args, "--json"]);
+  if (r.code !== 0) throw new Error(`lore ${args.join(" ")}: ${r.stderr}`);
+  return r.json;
+};
+
+/** Blame as lore says it, one sha per line. */
+const blameShas = (path: string) => ask(["blame", path]).hunks.flatMap((h: any) => Array.from({ length: h.end - h.start + 1 }, () => h.sha));
+
+function expectMatchesGit(path: string): void {
+  expect(blameShas(path)).toEqual(gitBlame(repo.dir, "HEAD", path).map((l) => l.sha));
+  expect(ask(["history", path]).commits.map((c: any) => c.sha)).toEqual(gitLogFile(repo.dir, "HEAD", path).map((c) => c.sha));
+  const status = ask(["status"]);
+  expect(status.head).toBe(repo.head());
+  expect(status.indexedHead).toBe(repo.head());
+}
+
+beforeAll(() => {
+  home = daemonHome();
+  repo = new TestRepo();
+  repo.write("notes.txt", lines("alpha", "beta", "gamma"));
+  repo.commit("Notes");
+  repo.write("notes.txt", lines("alpha", "beta", "gamma", "delta"));
+  repo.commit("More notes", BOB);
+  expectMatchesGit("notes.txt");
+});
+
+afterAll(async () => {
+  await stopDaemons(home);
+  rmSync(home, { recursive: true, force: true });
+  repo.cleanup();
+});
+
+test("a commit shows in blame, history and status with no refresh asked for", () => {
+  repo.write("notes.txt", lines("alpha", "BETA", "gamma", "delta"));
+  repo.commit("Shout beta", CAROL);
+  expectMatchesGit("notes.txt");
+});
+
+test("an amended commit replaces the old one in every answer", () => {
+  const before = repo.head();
+  repo.write("notes.txt", lines("alpha", "Beta", "gamma", "delta"));
+  repo.commit("Speak beta", CAROL, ["--amend"]);
+  expect(repo.head()).not.toBe(before);
+  expectMatchesGit("notes.txt");
+  expect(ask(["history", "notes.txt"]).commits.map((c: any) => c.sha)).not.toContain(before);
+});
+
+test("a hard reset takes the answers back", () => {
+  repo.git("reset", "-q", "--hard", "HEAD~1");
+  expectMatchesGit("notes.txt");
+  expect(ask(["history", "notes.txt"]).commits.length).toBe(2);
+});
+
+test("switching branches answers for the branch checked out", () => {
+  repo.git("checkout", "-q", "-b", "topic");
+  repo.write("notes.txt", lines("alpha", "beta", "gamma", "delta", "epsilon"));
+  repo.write("topic.txt", lines("only on topic"));
+  repo.commit("Topic work", BOB);
+  expectMatchesGit("notes.txt");
+  expect(ask(["blame", "topic.txt"]).lines).toBe(1);
+  repo.git("checkout", "-q", "main");
+  expectMatchesGit("notes.txt");
+  const missing = loreSync(home, repo.dir, ["blame", "topic.txt", "--json"]);
+  expect(missing.code).toBe(1);
+  expect(missing.json.error.code).toBe("PATH_NOT_FOUND");
+});
+
+test("the watcher indexes a new commit before anyone asks, within half a second", async () => {
+  expect(ask(["status"]).indexedHead).toBe(repo.head());
+  repo.write("notes.txt", lines("alpha", "beta", "gamma", "delta", "zeta"));
+  const head = repo.commit("Zeta");
+  // No question is asked meanwhile: only the watcher can have written this line.
+  const log = join(home, "daemon.log");
+  const ms = await until(() => readFileSync(log, "utf8").includes(`..${head.slice(0, 12)} in`), 2000, 10);
+  expect(ms).toBeLessThan(500);
+  expect(ask(["status"]).indexedHead).toBe(head);
+});
+
+test("a commit made while a packed ref holds the branch is seen too", async () => {
+  repo.git("pack-refs", "--all", "--prune");
+  repo.write("notes.txt", lines("alpha", "beta"));
+  repo.commit("Shorter");
+  expectMatchesGit("notes.txt");
+  repo.git("pack-refs", "--all", "--prune");
+  repo.git("reset", "-q", "--hard", "HEAD~1");
+  expectMatchesGit("notes.txt");
+});
+
+test("a linked worktree answers for its own HEAD", async () => {
+  const wt = repo.dir + "-wt";
+  repo.git("worktree", "add", "-q", "-b", "wt-branch", wt);
+  try {
+    const other = new TestRepo(wt, false);
+    other.write("notes.txt", lines("worktree only"));
+    const head = other.commit("In the worktree");
+    const r = loreSync(home, wt, ["blame", "notes.txt", "--json"]);
+    expect(r.json.hunks[0].sha).toBe(head);
+    expect(loreSync(home, wt, ["status", "--json"]).json.indexedHead).toBe(head);
+    expect(ask(["status"]).indexedHead).toBe(repo.head());
+    other.write("notes.txt", lines("worktree only", "twice"));
+    const next = other.commit("Again in the worktree");
+    await until(() => loreSync(home, wt, ["status", "--json"]).json.indexedHead === next, 2000, 100);
+  } finally {
+    repo.git("worktree", "remove", "--force", wt);
+  }
+});

@@ -1,0 +1,53 @@
+/** A throwaway Claude Code home for setup tests: temp HOME and CLAUDE_CONFIG_DIR, the pinned claude CLI on the PATH. */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const ROOT = join(import.meta.dir, "..", "..");
+export const MAIN = join(ROOT, "src", "main.ts");
+const BIN = join(ROOT, "node_modules", ".bin");
+export const CLAUDE = join(BIN, "claude");
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export class ClaudeHome {
+  readonly dir = realpathSync(mkdtempSync(join(tmpdir(), "lore-claude-")));
+  readonly home = join(this.dir, "home");
+  readonly config = join(this.dir, "claude");
+  readonly loreHome = join(this.dir, "lore");
+
+  constructor() {
+    for (const d of [this.home, this.config, this.loreHome]) mkdirSync(d, { recursive: true });
+    if (!existsSync(CLAUDE)) throw new Error(`${CLAUDE} is missing: run npm install (the pinned @anthropic-ai/claude-code devDependency)`);
+  }
+
+  env(extra: Record<string, string> = {}): Record<string, string> {
+    const env: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("CLAUDE") && !k.startsWith("LORE_")) env[k] = v;
+    return { ...env, HOME: this.home, CLAUDE_CONFIG_DIR: this.config, LORE_HOME: this.loreHome, LORE_NO_DAEMON: "1", NO_COLOR: "1", PATH: `${BIN}:${process.env.PATH}`, ...extra };
+  }
+
+  lore(args: string[], cwd = this.dir, extra: Record<string, string> = {}): Run {
+    const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, env: this.env(extra), encoding: "utf8", timeout: 50_000 });
+    return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  }
+
+  claude(args: string[], cwd = this.dir): Run {
+    const r = spawnSync(CLAUDE, args, { cwd, env: this.env(), encoding: "utf8", timeout: 50_000 });
+    return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  }
+
+  cleanup(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** A field of `claude mcp get`'s output, e.g. "Status". */
+export function field(out: string, name: string): string | undefined {
+  return new RegExp(`^\\s*${name}:\\s*(.*)$`, "m").exec(out)?.[1]?.trim();
+}
