@@ -40,7 +40,8 @@ export interface GitOptions {
   input?: string | Uint8Array;
 }
 
-const DEFAULT_TIMEOUT_MS = 120_000;
+/** How long one git command may run; LORE_GIT_TIMEOUT_MS overrides (tests, huge repositories). */
+const DEFAULT_TIMEOUT_MS = Number(process.env.LORE_GIT_TIMEOUT_MS) || 300_000;
 
 /** The environment git runs with: no GIT_* from the caller, C locale, no optional locks, no prompts. */
 export function gitEnv(extra?: Record<string, string>): Record<string, string> {
@@ -56,6 +57,18 @@ export function gitEnv(extra?: Record<string, string>): Record<string, string> {
   env.GIT_PAGER = "cat";
   env.PAGER = "cat";
   return { ...env, ...extra };
+}
+
+/** Ends git and anything it started (a hung helper would keep lore's pipes open). */
+function killTree(child: ReturnType<typeof spawn>): void {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGKILL");
+  } catch {
+    child.kill("SIGKILL");
+  }
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+  child.unref();
 }
 
 /** Maps git's complaint to a stable lore error. */
@@ -81,12 +94,13 @@ function spawnGit(args: readonly string[], opts: GitOptions) {
   const env = gitEnv(opts.env);
   if (full.some(hasEscapedBytes)) {
     if (opts.input !== undefined) throw new LoreError("BAD_ARGUMENT", "lore cannot send input to git together with a file name that is not UTF-8.");
-    const child = spawn("xargs", ["-0", "-x", "-n", String(full.length + 1), "-s", "131072", "git"], { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false });
+    const child = spawn("xargs", ["-0", "-x", "-n", String(full.length + 1), "-s", "131072", "git"], { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false, detached: true });
     child.stdin.on("error", () => {});
     child.stdin.end(Buffer.concat(full.map((a) => Buffer.concat([encodePath(a), Buffer.from([0])]))));
     return { child, stdinUsed: true };
   }
-  return { child: spawn("git", full, { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false }), stdinUsed: false };
+  // detached: git leads its own process group, so a timeout can end whatever it started.
+  return { child: spawn("git", full, { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false, detached: true }), stdinUsed: false };
 }
 
 function missingGit(err: NodeJS.ErrnoException, cwd: string): LoreError {
@@ -112,7 +126,7 @@ export function gitStream(args: readonly string[], opts: GitOptions, onData: (ch
       settled = true;
       clearTimeout(timer);
       if (err) {
-        child.kill("SIGKILL");
+        killTree(child);
         reject(err);
       } else resolve();
     };
@@ -192,7 +206,7 @@ export async function gitSpool(args: readonly string[], opts: GitOptions, onData
     }
   };
   try {
-    const child = spawn("git", [...BASE_ARGS, ...args], { cwd: opts.cwd, env: gitEnv(opts.env), stdio: ["ignore", writeFd, "pipe"], shell: false });
+    const child = spawn("git", [...BASE_ARGS, ...args], { cwd: opts.cwd, env: gitEnv(opts.env), stdio: ["ignore", writeFd, "pipe"], shell: false, detached: true });
     const errChunks: Buffer[] = [];
     child.stderr!.on("data", (c: Buffer) => errChunks.push(c));
     let exit: number | null | undefined;
@@ -203,7 +217,7 @@ export async function gitSpool(args: readonly string[], opts: GitOptions, onData
     while (exit === undefined && !spawnError) {
       if ((await drain()) === 0) await new Promise((r) => setTimeout(r, 2));
       if (Date.now() > deadline) {
-        child.kill("SIGKILL");
+        killTree(child);
         throw new LoreError("GIT_TIMEOUT", `git ${args[0]} did not finish within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s; the repository may be very large or git may be hanging.`);
       }
     }
