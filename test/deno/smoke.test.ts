@@ -1,0 +1,58 @@
+/** The same source under Deno: every question through the CLI on a real repository, compared with Bun's answers. */
+import { beforeAll, describe, expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { runGit, tempDir } from "../helpers/git-repo.ts";
+
+const ROOT = join(import.meta.dir, "..", "..");
+const DENO = join(ROOT, "node_modules", "deno", "deno");
+const BUNDLE = join(ROOT, "..", "shared", "corpus", "express.bundle");
+let dir = "";
+
+function run(runtime: "bun" | "deno", args: string[], home: string) {
+  const cmd = runtime === "bun" ? [process.execPath, join(ROOT, "src", "main.ts")] : [DENO, "run", "-A", "--quiet", join(ROOT, "src", "main.ts")];
+  const r = spawnSync(cmd[0]!, [...cmd.slice(1), ...args, "--json", "--no-daemon"], { cwd: dir, env: { ...process.env, LORE_HOME: home, NO_COLOR: "1" }, encoding: "utf8", maxBuffer: 64 << 20 });
+  return { code: r.status, stderr: r.stderr, json: r.stdout ? JSON.parse(r.stdout) : undefined };
+}
+
+const QUESTIONS: string[][] = [
+  ["blame", "lib/response.js", "-L", "40,90"],
+  ["history", "lib/application.js", "-n", "30"],
+  ["history", "lib/router/index.js", "-n", "5", "--no-follow"],
+  ["intent", "lib/response.js", "-L", "100,120"],
+  ["cochange", "lib/response.js", "-n", "15"],
+  ["hotspots", "-n", "15"],
+  ["hotspots", "lib", "--since", "2020-01-01"],
+  ["contributors", "lib/utils.js"],
+  ["blame", "lib/express.js", "--until", "HEAD~200"],
+  ["blame", "no/such/file.js"],
+];
+
+describe.skipIf(!existsSync(DENO) || !existsSync(BUNDLE))("under Deno", () => {
+  beforeAll(() => {
+    const parent = tempDir();
+    runGit(parent, ["clone", "-q", BUNDLE, "express"]);
+    dir = join(parent, "express");
+  });
+
+  test("every question answers exactly as under Bun", () => {
+    const bunHome = tempDir("lore-home-");
+    const denoHome = tempDir("lore-home-");
+    for (const q of QUESTIONS) {
+      const b = run("bun", q, bunHome);
+      const d = run("deno", q, denoHome);
+      expect({ q, code: d.code, json: d.json }).toEqual({ q, code: b.code, json: b.json });
+      expect(d.stderr.includes("    at ")).toBe(false);
+    }
+  }, 240_000);
+
+  test("status under Deno reports the same index", () => {
+    const home = tempDir("lore-home-");
+    run("deno", ["history", "package.json", "-n", "1"], home);
+    const s = run("deno", ["status"], home).json;
+    expect(s.state).toBe("fresh");
+    expect(s.commitsIndexed).toBe(Number(runGit(dir, ["rev-list", "--count", "HEAD"]).trim()));
+    expect(s.head).toBe(runGit(dir, ["rev-parse", "HEAD"]).trim());
+  }, 120_000);
+});
