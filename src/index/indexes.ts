@@ -7,7 +7,7 @@ import { RepoIndex } from "./repo-index.ts";
 const open = new Map<string, RepoIndex>();
 
 /** The index of the repository containing `dir`, opened once per process. */
-export async function indexFor(dir: string, options: IndexOptions = {}): Promise<RepoIndex> {
+export async function indexFor(dir: string, options?: IndexOptions): Promise<RepoIndex> {
   await ensureGit();
   const repo = await discoverRepo(dir);
   let ix = open.get(repo.root);

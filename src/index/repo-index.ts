@@ -23,6 +23,12 @@ export interface Scope {
 
 const MAX_SCOPES = 8;
 
+/** LORE_MAX_COMMITS=N indexes only the newest N commits of a huge history (status reports the cap). */
+export function defaultIndexOptions(): IndexOptions {
+  const n = Number(process.env.LORE_MAX_COMMITS);
+  return Number.isInteger(n) && n > 0 ? { maxCommits: n } : {};
+}
+
 function fileHash(path: string): string {
   try {
     return createHash("sha1").update(readFileSync(path)).digest("hex");
@@ -46,7 +52,7 @@ export class RepoIndex implements IndexContext {
     this.git = { cwd: repo.root };
   }
 
-  static open(repo: Repo, options: IndexOptions = {}): RepoIndex {
+  static open(repo: Repo, options: IndexOptions = defaultIndexOptions()): RepoIndex {
     return new RepoIndex(repo, Store.open(indexPath(repo.root), repo.root), options);
   }
 
@@ -64,11 +70,11 @@ export class RepoIndex implements IndexContext {
   }
 
   /**
-   * What else changes every answer without moving HEAD: the mailmap (authors) and the
-   * shallow boundary (how much history there is). When it changes, the index starts over.
+   * What else changes every answer without moving HEAD: the mailmap (authors), the shallow
+   * boundary and the commit cap (how much history there is). When it changes, the index starts over.
    */
   private fingerprint(): string {
-    return `${fileHash(join(this.repo.root, ".mailmap"))}:${fileHash(join(this.repo.commonDir, "shallow"))}`;
+    return `${fileHash(join(this.repo.root, ".mailmap"))}:${fileHash(join(this.repo.commonDir, "shallow"))}:${this.options.maxCommits ?? "all"}`;
   }
 
   /** Brings history and tree to HEAD. Returns HEAD, or throws NO_COMMITS in an empty repository. */
@@ -109,7 +115,9 @@ export class RepoIndex implements IndexContext {
 
   /** The history a question at `until` sees (default: HEAD). Call after refresh(). */
   async scope(until?: string): Promise<Scope> {
-    const head = this.indexedHead!;
+    const head = this.indexedHead;
+    // No history indexed yet (the daemon answers blame during a first index): the commit alone, from git.
+    if (head === undefined) return { table: "reach", commit: await resolveCommit(this.repo, until ?? "HEAD"), atHead: false };
     const commit = until ? await resolveCommit(this.repo, until) : head;
     if (commit === head) return { table: "reach", commit, atHead: true };
     let table = this.scopes.get(commit);

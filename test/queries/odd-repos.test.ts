@@ -173,3 +173,22 @@ describe("bad input", () => {
     await expect(ask("nonsense", r.dir)).rejects.toMatchObject({ code: "UNKNOWN_QUESTION" });
   });
 });
+
+test("LORE_MAX_COMMITS caps the history indexed, and status says so", async () => {
+  const r = new TestRepo();
+  cleanup.push(() => r.cleanup());
+  for (let i = 0; i < 6; i++) {
+    r.write("a.txt", `v${i}\n`);
+    r.commit(`c${i}`);
+  }
+  process.env.LORE_MAX_COMMITS = "3";
+  try {
+    const h = await ask("history", r.dir, { path: "a.txt" });
+    expect(h.commits.length).toBe(3);
+    const s = await ask("status", r.dir);
+    expect(s.truncated).toBe(3);
+    expect(s.commitsIndexed).toBe(3);
+  } finally {
+    delete process.env.LORE_MAX_COMMITS;
+  }
+});
