@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { LoreError } from "../../src/errors.ts";
+import { isUsageError, LoreError } from "../../src/errors.ts";
 import { gitEnv, gitText } from "../../src/git/run.ts";
 
 export interface GenerateOptions {
@@ -16,9 +16,9 @@ export interface GenerateOptions {
   commits: number;
   /** Files in the tree at HEAD, exactly (the history starts with 30% of them and grows). */
   files: number;
-  /** 32-bit seed; same seed and sizes give the same HEAD sha. */
+  /** 32-bit seed (default 1); same seed and sizes give the same HEAD sha. */
   seed?: number;
-  /** A short side branch is merged back about once per this many commits; 0 turns merges off. */
+  /** A short side branch is merged back about once per this many commits (default 25); 0 turns merges off. */
   mergeEvery?: number;
 }
 
@@ -473,14 +473,18 @@ function check(name: string, value: number, min: number): void {
   if (!Number.isInteger(value) || value < min) throw new LoreError("BAD_ARGUMENT", `${name} must be a whole number of at least ${min}; got ${value}.`);
 }
 
+function validate(opts: Omit<GenerateOptions, "dir">): void {
+  check("commits", opts.commits, 1);
+  check("files", opts.files, 1);
+  check("seed", opts.seed ?? 1, 0);
+  if ((opts.mergeEvery ?? 25) !== 0) check("mergeEvery", opts.mergeEvery ?? 25, 2);
+}
+
 export async function generateRepo(opts: GenerateOptions): Promise<GeneratedRepo> {
   const started = performance.now();
   const n = opts.commits;
   const mergeEvery = opts.mergeEvery ?? 25;
-  check("commits", n, 1);
-  check("files", opts.files, 1);
-  check("seed", opts.seed ?? 1, 0);
-  if (mergeEvery !== 0) check("mergeEvery", mergeEvery, 2);
+  validate(opts);
   const dir = resolve(opts.dir);
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new LoreError("BAD_ARGUMENT", `${dir} is not empty; give the generator a new or empty folder.`);
   mkdirSync(dir, { recursive: true });
@@ -633,19 +637,28 @@ export async function generateRepo(opts: GenerateOptions): Promise<GeneratedRepo
   return { dir, head, seconds: Math.round(performance.now() - started) / 1000, clusters };
 }
 
+const USAGE = "usage: bun test/bench/gen-repo.ts [--commits 1000] [--files 200] [--seed 1] [--merge-every 25] [--out DIR]";
+
+function cliArgs() {
+  try {
+    const options = { commits: { type: "string" }, files: { type: "string" }, seed: { type: "string" }, "merge-every": { type: "string" }, out: { type: "string" } } as const;
+    return parseArgs({ options, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    throw new LoreError("USAGE", `${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
+  }
+}
+
 if (import.meta.main) {
   try {
-    const { values } = parseArgs({
-      options: { commits: { type: "string" }, files: { type: "string" }, seed: { type: "string" }, "merge-every": { type: "string" }, out: { type: "string" } },
-      strict: true,
-    });
+    const values = cliArgs();
     const num = (v: string | undefined, fallback: number) => (v === undefined ? fallback : Number(v));
-    const dir = values.out ?? mkdtempSync(join(tmpdir(), "lore-bench-"));
-    const opts = { dir, commits: num(values.commits, 1000), files: num(values.files, 200), seed: num(values.seed, 1), mergeEvery: num(values["merge-every"], 25) };
+    const sizes = { commits: num(values.commits, 1000), files: num(values.files, 200), seed: num(values.seed, 1), mergeEvery: num(values["merge-every"], 25) };
+    validate(sizes);
+    const opts = { ...sizes, dir: values.out ?? mkdtempSync(join(tmpdir(), "lore-bench-")) };
     const repo = await generateRepo(opts);
     console.log(`${repo.dir}  commits=${opts.commits} files=${opts.files} seed=${opts.seed}  HEAD ${repo.head}  ${repo.seconds.toFixed(2)} s`);
   } catch (err) {
     console.error(`gen-repo: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(err instanceof LoreError && err.code === "INTERNAL" ? 1 : 2);
+    process.exit(err instanceof LoreError && (isUsageError(err.code) || err.code === "BAD_ARGUMENT") ? 2 : 1);
   }
 }
