@@ -60,7 +60,9 @@ export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps):
     const answer = await deps.call(def.name, { ...input, repo: root }, { cwd: root, noDaemon: deps.noDaemon });
     const capped = capAnswer(def.name, answer, deps.maxBytes);
     const hint = moreHint(def.name, capped, input.limit ?? def.args.limit?.default);
-    const text = render(def.name, capped.result, plain) + (hint ? `\n${hint}` : "");
+    // The renderers' own "… more: raise -n" lines speak CLI; the hint says the same in tool arguments.
+    const lines = render(def.name, capped.result, plain).split("\n").filter((l) => !l.startsWith("… more"));
+    const text = [...lines, ...(hint ? [hint] : [])].join("\n");
     return { content: [{ type: "text", text }], structuredContent: capped.result };
   } catch (err) {
     const e = toLoreError(err);

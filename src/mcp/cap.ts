@@ -45,12 +45,19 @@ function keep(name: string, result: Answer, list: string, n: number): Answer {
 
 /** A single commit message longer than the whole budget is shortened rather than dropped. */
 function shortenMessages(result: Answer, budget: number): Answer {
-  const commits = (result.commits as { message?: string }[]).map((c) => {
-    if (typeof c.message !== "string") return c;
-    const room = Math.max(200, budget - size({ ...result, commits: [{ ...c, message: "" }] }));
-    return c.message.length > room ? { ...c, message: c.message.slice(0, room - 1) + "…" } : c;
-  });
-  return { ...result, commits };
+  const commits = result.commits as { message?: string }[];
+  const withMessage = (text: string) => ({ ...result, commits: [{ ...commits[0], message: text }, ...commits.slice(1)] });
+  const message = commits[0]?.message;
+  if (typeof message !== "string") return result;
+  // Characters are not bytes (UTF-8, JSON escapes): search the longest prefix whose JSON fits.
+  let lo = 0;
+  let hi = message.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (size(withMessage(message.slice(0, mid) + "…")) <= budget) lo = mid;
+    else hi = mid - 1;
+  }
+  return withMessage(message.slice(0, lo) + "…");
 }
 
 export function capAnswer(name: string, result: unknown, budget: number): Capped {

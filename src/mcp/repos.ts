@@ -9,7 +9,7 @@ import { LoreError, type ErrorCode } from "../errors.ts";
 import { discoverRepo } from "../git/repo.ts";
 
 /** Not in ErrorCode's union yet; the MCP face is the only one that refuses repositories. */
-const NOT_ALLOWED = "REPO_NOT_ALLOWED" as ErrorCode;
+const NOT_ALLOWED: ErrorCode = "REPO_NOT_ALLOWED";
 
 /** `p` with symlinks resolved as far as it exists (a missing folder keeps its lexical tail). */
 function real(p: string): string {

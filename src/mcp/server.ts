@@ -16,11 +16,13 @@ const INSTRUCTIONS =
  */
 export function createServer(deps: ToolDeps): Server {
   const server = new Server({ name: "lore", title: "lore: git history for agents", version: VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-  const listings = toolListings();
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listings }));
+  // Built on first use: a client's health check (initialize, then hang up) never pays for the schemas.
+  let listings: ReturnType<typeof toolListings> | undefined;
+  const tools = () => (listings ??= toolListings());
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools() }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const def = queryForTool(request.params.name);
-    if (!def) throw new McpError(ErrorCode.InvalidParams, `lore has no tool "${request.params.name}"; it has ${listings.map((t) => t.name).join(", ")}.`);
+    if (!def) throw new McpError(ErrorCode.InvalidParams, `lore has no tool "${request.params.name}"; it has ${tools().map((t) => t.name).join(", ")}.`);
     return callTool(def, request.params.arguments, deps);
   });
   // Garbage lines and unknown messages arrive here; the server logs them and keeps serving.

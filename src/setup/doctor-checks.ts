@@ -59,9 +59,13 @@ export function checkSocket(): Check {
   const uid = typeof process.getuid === "function" ? process.getuid() : undefined;
   if (!existsSync(dir)) return { name: "socket", status: "ok", message: `no socket folder yet (${dir}); the daemon creates it private` };
   const d = statSync(dir);
-  if (uid !== undefined && d.uid !== uid) return { name: "socket", status: "fail", message: `${dir} belongs to another user`, fix: `rm -rf ${dir}` };
-  if ((d.mode & 0o077) !== 0) return { name: "socket", status: "fail", message: `${dir} is open to others (mode ${(d.mode & 0o777).toString(8)})`, fix: `chmod 700 ${dir}` };
-  if (!existsSync(socket)) return { name: "socket", status: "ok", message: `${dir} is private (0700); no socket now` };
+  if (uid !== undefined && d.uid !== uid) return { name: "socket", status: "fail", message: `${dir} belongs to another user, so lore will not use it`, fix: "set LORE_HOME to a folder of your own" };
+  const open = (d.mode & 0o077) !== 0;
+  const mode = (d.mode & 0o777).toString(8);
+  // With no socket in it yet, an open folder exposes nothing: the daemon makes it private when it starts.
+  if (!existsSync(socket))
+    return open ? { name: "socket", status: "warn", message: `${dir} is open to others (mode ${mode}); the daemon will make it private`, fix: `chmod 700 ${dir}` } : { name: "socket", status: "ok", message: `${dir} is private (0700); no socket now` };
+  if (open) return { name: "socket", status: "fail", message: `${dir} holds the daemon's socket but is open to others (mode ${mode})`, fix: `chmod 700 ${dir}` };
   const s = statSync(socket);
   if ((s.mode & 0o077) !== 0) return { name: "socket", status: "fail", message: `${socket} is open to others (mode ${(s.mode & 0o777).toString(8)})`, fix: `chmod 600 ${socket}` };
   return { name: "socket", status: "ok", message: `${socket} is private (0600 in a 0700 folder)` };
@@ -98,7 +102,7 @@ export async function checkClaude(): Promise<Check> {
   const same = found.command === want.command && found.args === want.args.join(" ");
   if (!found.connected) return { name: "claude mcp", status: "fail", message: `registered (${found.command} ${found.args}) but Claude Code cannot start it: ${found.status}`, fix: "lore setup" };
   if (!same) return { name: "claude mcp", status: "warn", message: `registered and connected, but runs ${found.command} ${found.args}, not this lore`, fix: "lore setup" };
-  return { name: "claude mcp", status: "ok", message: `registered and connected (${found.scope || "user"})` };
+  return { name: "claude mcp", status: "ok", message: `registered and connected (${found.scope.replace(/\s*\(.*$/, "") || "user scope"})` };
 }
 
 export function checkSkill(): Check {

@@ -34,12 +34,15 @@ function identical(found: ServerInfo, self: SelfCommand): boolean {
   return /user/i.test(found.scope) && found.command === want.command && found.args === want.args.join(" ") && userEntryAlwaysLoads() !== false;
 }
 
+function shown(found: ServerInfo): string {
+  return `${found.command} ${found.args}`.trim();
+}
+
 function describe(self: SelfCommand): string {
   return [self.command, ...serverConfig(self).args].join(" ");
 }
 
-async function connection(claude: string): Promise<Step> {
-  const after = await getServer(claude, SERVER_NAME);
+function connection(after: ServerInfo | null): Step {
   if (after?.connected) return { status: "ok", message: `Claude Code connects to it: ✔ ${after.status}` };
   return { status: "fail", message: `Claude Code cannot start it: ${after?.status || "not listed"}. Run lore doctor, or claude mcp get lore for details.` };
 }
@@ -49,7 +52,8 @@ export async function registerMcp(claude: string, self: SelfCommand, dryRun: boo
   const json = JSON.stringify(serverConfig(self));
   if (found && identical(found, self)) {
     const steps: Step[] = [{ status: "unchanged", message: `MCP server "lore" already registered with Claude Code: ${describe(self)}` }];
-    if (!dryRun) steps.push(await connection(claude));
+    // `claude mcp get` just health-checked it: no need to ask again.
+    if (!dryRun) steps.push(connection(found));
     return steps;
   }
   const steps: Step[] = [];
@@ -57,18 +61,18 @@ export async function registerMcp(claude: string, self: SelfCommand, dryRun: boo
   // A "lore" in another scope (local, project) is the user's own: left alone, but said.
   if (found && !ours) steps.push({ status: "warn", message: `a "lore" server is also configured in ${found.scope}; it may take precedence over the user-scope one` });
   if (dryRun) {
-    steps.push({ status: "changed", message: ours ? `would replace MCP server "lore" (${found!.command} ${found!.args}) with ${describe(self)}` : `would run: claude mcp add-json -s user lore '${json}'` });
+    steps.push({ status: "changed", message: ours ? `would replace MCP server "lore" (${shown(found!)}) with ${describe(self)}` : `would run: claude mcp add-json -s user lore '${json}'` });
     return steps;
   }
   if (ours) {
     const r = await runClaude(claude, ["mcp", "remove", SERVER_NAME, "-s", "user"]);
     if (r.code !== 0) return [...steps, { status: "fail", message: `claude mcp remove lore -s user failed: ${(r.stderr || r.stdout).trim()}` }];
-    steps.push({ status: "changed", message: `removed the old MCP server "lore" (${found!.command} ${found!.args})` });
+    steps.push({ status: "changed", message: `removed the old MCP server "lore" (${shown(found!)})` });
   }
   const r = await runClaude(claude, ["mcp", "add-json", "-s", "user", SERVER_NAME, json]);
   if (r.code !== 0) return [...steps, { status: "fail", message: `claude mcp add-json failed: ${(r.stderr || r.stdout).trim()}` }];
   steps.push({ status: "changed", message: `registered MCP server "lore" with Claude Code (user scope): ${describe(self)}` });
-  steps.push(await connection(claude));
+  steps.push(connection(await getServer(claude, SERVER_NAME)));
   return steps;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -53,6 +54,7 @@ afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
   repo.cleanup();
   other.cleanup();
+  rmSync(loreHome, { recursive: true, force: true });
 });
 
 describe("lore mcp", () => {
@@ -107,8 +109,9 @@ describe("lore mcp", () => {
       let pages = 0;
       for (let startLine = 1; ; pages++) {
         const r = await call(client, "lore_blame", { path, startLine });
-        for (const h of r.structuredContent.hunks) for (let l = h.start; l <= h.end; l++) mine[l - 1] = h.sha;
-        expect(Object.keys(r.structuredContent.commits).sort()).toEqual([...new Set(r.structuredContent.hunks.map((h: { sha: string }) => h.sha))].sort());
+        const hunks = r.structuredContent.hunks as { start: number; end: number; sha: string }[];
+        for (const h of hunks) for (let l = h.start; l <= h.end; l++) mine[l - 1] = h.sha;
+        expect(Object.keys(r.structuredContent.commits).sort()).toEqual([...new Set(hunks.map((h) => h.sha))].sort());
         if (!r.structuredContent.truncated) break;
         startLine = r.structuredContent.hunks.at(-1).end + 1;
       }
@@ -121,6 +124,10 @@ describe("lore mcp", () => {
   test("history follows the rename and intent returns the full message", async () => {
     const h = await call(client, "lore_history", { path: "src/helpers.ts" });
     expect(h.structuredContent.commits.map((c: { path: string }) => c.path)).toEqual(["src/helpers.ts", "src/helpers.ts", "src/util.ts", "src/util.ts"]);
+    const first = await call(client, "lore_history", { path: "src/helpers.ts", limit: 1 });
+    expect(first.structuredContent.truncated).toBe(true);
+    expect(first.content[0]!.text).toContain(`until "${first.structuredContent.commits[0].sha}^"`);
+    expect(first.content[0]!.text).not.toContain("-n ");
     const i = await call(client, "lore_intent", { path: "src/app.ts", startLine: 4, endLine: 6 });
     expect(i.structuredContent.commits[0].message).toContain("see issue 7");
   });
@@ -176,6 +183,31 @@ describe("lore mcp", () => {
     expect(new AjvJsonSchemaValidator().getValidator(schema as never)(r.structuredContent).valid).toBe(true);
     const rest = await call(small, "lore_blame", { path: "data/big.txt", startLine: next });
     expect(rest.structuredContent.hunks[0].start).toBe(next);
+  });
+});
+
+describe("lore mcp through the daemon", () => {
+  test("answers the same objects as in-process, and the daemon is stopped after", async () => {
+    const daemonHome = tempDir("lore-mcp-daemon-");
+    const env = { LORE_HOME: daemonHome, LORE_NO_DAEMON: "" };
+    try {
+      const viaDaemon = await connect(repo.dir, env);
+      for (const [name, args] of [
+        ["lore_blame", { path: "src/app.ts", startLine: 2, endLine: 8 }],
+        ["lore_history", { path: "src/helpers.ts" }],
+        ["lore_cochange", { path: "src/app.ts" }],
+        ["lore_contributors", {}],
+      ] as const) {
+        const a = await call(viaDaemon, name, args);
+        const b = await call(client, name, args);
+        expect({ name, result: a.structuredContent }).toEqual({ name, result: b.structuredContent });
+      }
+      const status = await call(viaDaemon, "lore_status", {});
+      expect(status.structuredContent.daemon?.pid).toBeGreaterThan(0);
+    } finally {
+      spawnSync(process.execPath, [MAIN, "daemon", "stop"], { env: serverEnv(env), encoding: "utf8", timeout: 20_000 });
+      rmSync(daemonHome, { recursive: true, force: true });
+    }
   });
 });
 
