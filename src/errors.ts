@@ -43,6 +43,11 @@ export function isUsageError(code: string): boolean {
 export function toLoreError(err: unknown): LoreError {
   if (err instanceof LoreError) return err;
   const message = err instanceof Error ? err.message : String(err);
+  // SQLite's words for a full disk and a damaged file, wherever they surface.
+  if (/database or disk is full|SQLITE_FULL|no space left/i.test(message))
+    return new LoreError("INDEX_WRITE_FAILED", "lore could not write its index: the disk is full. Free some space (or point LORE_HOME at a disk with room) and ask again; the index was left as it was.", { cause: err });
+  if (/database disk image is malformed|SQLITE_CORRUPT|file is not a database/i.test(message))
+    return new LoreError("INDEX_CORRUPT", "lore's index file is damaged; ask again and lore rebuilds it.", { cause: err });
   return new LoreError("INTERNAL", `lore failed unexpectedly: ${message}`, { cause: err });
 }
 

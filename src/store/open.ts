@@ -2,7 +2,7 @@
 import { mkdirSync, rmSync, existsSync } from "node:fs";
 import { dirname } from "node:path";
 import { runtime, type SqlDatabase } from "../runtime/index.ts";
-import { LoreError } from "../errors.ts";
+import { LoreError, toLoreError } from "../errors.ts";
 import { MIGRATIONS, SCHEMA_VERSION } from "./schema.ts";
 
 export interface OpenedDatabase {
@@ -39,7 +39,11 @@ function migrate(db: SqlDatabase): void {
       }
       db.exec("COMMIT");
     } catch (err) {
-      db.exec("ROLLBACK");
+      try {
+        db.exec("ROLLBACK");
+      } catch {
+        // SQLite already rolled back (a full disk does that); the first error is the one to report.
+      }
       throw err;
     }
     v = userVersion(db);
@@ -70,17 +74,19 @@ function tryOpen(path: string, repoRoot: string): { db: SqlDatabase } | { reason
       return { reason };
     }
     migrate(db);
-    db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('repoRoot', ?)").run(repoRoot);
+    if (!db.prepare("SELECT 1 FROM meta WHERE key = 'repoRoot'").get()) db.prepare("INSERT INTO meta (key, value) VALUES ('repoRoot', ?)").run(repoRoot);
     return { db };
   } catch (err) {
     try {
       db?.close();
     } catch {}
     const msg = err instanceof Error ? err.message : String(err);
+    // Only a file SQLite calls damaged is thrown away; anything else (a full disk, no
+    // permission) must leave the user's index alone.
     if (/not a database|malformed|corrupt|file is encrypted/i.test(msg)) return { reason: "the index file was corrupt" };
-    if (/disk is full|SQLITE_FULL|readonly|unable to open|permission denied/i.test(msg))
-      throw new LoreError("INDEX_WRITE_FAILED", `lore cannot write its index at ${path}: ${msg}. Free some disk space or set LORE_HOME to a writable folder.`, { cause: err });
-    return { reason: `the index file could not be read (${msg})` };
+    const mapped = toLoreError(err);
+    if (mapped.code !== "INTERNAL") throw mapped;
+    throw new LoreError("INDEX_WRITE_FAILED", `lore cannot open its index at ${path}: ${msg}. Check that LORE_HOME (${dirname(dirname(dirname(path)))}) is a writable folder with free space.`, { cause: err });
   }
 }
 

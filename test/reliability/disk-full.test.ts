@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { TestRepo, lines, tempDir } from "../helpers/git-repo.ts";
+import { cli } from "../helpers/lore.ts";
+
+/** A 4 MiB tmpfs for LORE_HOME: only root can mount one, so elsewhere the test is skipped. */
+const mountPoint = join(tempDir("lore-full-"), "home");
+mkdirSync(mountPoint);
+const mounted = process.getuid?.() === 0 && spawnSync("mount", ["-t", "tmpfs", "-o", "size=4m", "tmpfs", mountPoint]).status === 0;
+let r: TestRepo;
+
+beforeAll(() => {
+  r = new TestRepo();
+  for (let i = 0; i < 3; i++) {
+    r.write("a.txt", lines(...Array.from({ length: i + 2 }, (_, k) => `line ${k}`)));
+    r.commit(`c${i}`);
+  }
+});
+afterAll(() => {
+  if (mounted) spawnSync("umount", [mountPoint]);
+  r.cleanup();
+});
+
+test.skipIf(!mounted)("a full disk gives a clear error, keeps the old index, and lore recovers when space is back", () => {
+  const env = { LORE_HOME: mountPoint };
+  const before = cli(r.dir, ["history", "a.txt", "--json"], env);
+  expect(before.code).toBe(0);
+  // Fill the disk, then land enough commits that indexing them needs new pages.
+  const filler = join(mountPoint, "filler");
+  spawnSync("dd", ["if=/dev/zero", `of=${filler}`, "bs=64k", "count=1000"], { stdio: "ignore" });
+  for (let i = 0; i < 40; i++) {
+    r.write(`f${i}.txt`, "x".repeat(2000) + "\n");
+    r.write("a.txt", lines(...Array.from({ length: i + 5 }, (_, k) => `line ${k} ${"y".repeat(200)}`)));
+    r.commit(`more ${i} ${"m".repeat(500)}`);
+  }
+  const full = cli(r.dir, ["history", "a.txt", "--json"], env);
+  expect(full.code).toBe(1);
+  expect(full.json.error.code, full.json.error.message).toBe("INDEX_WRITE_FAILED");
+  expect(full.stderr).toMatch(/disk|space/);
+  expect(full.stderr).not.toMatch(/\n\s+at /);
+  rmSync(filler);
+  const after = cli(r.dir, ["history", "a.txt", "-n", "100", "--json"], env);
+  expect(after.code).toBe(0);
+  expect(after.json.commits.length).toBe(43);
+  expect(after.json.commits.at(-1).sha).toBe(before.json.commits.at(-1).sha);
+});
+
+test.skipIf(!mounted)("a disk that fills in the middle of an update leaves the index as it was", () => {
+  const env = { LORE_HOME: mountPoint };
+  expect(cli(r.dir, ["status", "--json"], env).code).toBe(0);
+  const old = cli(r.dir, ["history", "a.txt", "-n", "1000", "--json"], env).json;
+  // Leave ~200 KiB free: enough to open the index, not enough for 300 long commits.
+  const slack = join(mountPoint, "slack");
+  writeFileSync(slack, Buffer.alloc(200 * 1024));
+  spawnSync("dd", ["if=/dev/zero", `of=${join(mountPoint, "filler")}`, "bs=64k", "count=1000"], { stdio: "ignore" });
+  rmSync(slack);
+  for (let i = 0; i < 300; i++) {
+    r.write("a.txt", `v${i}\n`);
+    r.commit(`long ${i} ${"z".repeat(3000)}`);
+  }
+  const full = cli(r.dir, ["history", "a.txt", "--json"], env);
+  expect(full.code).toBe(1);
+  expect(full.json.error.code).toBe("INDEX_WRITE_FAILED");
+  rmSync(join(mountPoint, "filler"));
+  const after = cli(r.dir, ["history", "a.txt", "-n", "1000", "--json"], env).json;
+  expect(after.commits.length).toBe(old.commits.length + 300);
+  expect(after.commits.slice(300)).toEqual(old.commits);
+}, 120_000);
