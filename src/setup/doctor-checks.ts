@@ -1,5 +1,6 @@
 /** lore doctor's checks: each reads, never writes, and says the command that fixes what it finds. */
-import { spawn } from "node:child_process";
+import { gitText } from "../git/run.ts";
+import { MIN_GIT, parseGitVersion } from "../git/version.ts";
 import { existsSync, statSync } from "node:fs";
 import { buildId } from "../client/build-id.ts";
 import { callQuestion } from "../client/call.ts";
@@ -21,25 +22,17 @@ export interface Check {
   fix?: string;
 }
 
-export const MIN_GIT: [number, number] = [2, 30];
-
 function gitVersionText(): Promise<string | null> {
-  return new Promise((resolve) => {
-    const child = spawn("git", ["--version"], { stdio: ["ignore", "pipe", "ignore"], timeout: 10_000 });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.on("error", () => resolve(null));
-    child.on("close", (code) => resolve(code === 0 ? out.trim() : null));
-  });
+  return gitText(["--version"], { cwd: "/", timeoutMs: 10_000 }).catch(() => null);
 }
 
 export async function checkGit(): Promise<Check> {
   const text = await gitVersionText();
   const fix = `install git ${MIN_GIT.join(".")} or newer (apt-get install git, brew install git)`;
   if (text === null) return { name: "git", status: "fail", message: "git is not on the PATH; lore reads history through it", fix };
-  const m = /(\d+)\.(\d+)/.exec(text);
-  if (!m) return { name: "git", status: "warn", message: `cannot read the version in "${text}"` };
-  const [major, minor] = [Number(m[1]), Number(m[2])];
+  const v = parseGitVersion(text);
+  if (!v) return { name: "git", status: "warn", message: `cannot read the version in "${text}"` };
+  const [major, minor] = v;
   if (major < MIN_GIT[0] || (major === MIN_GIT[0] && minor < MIN_GIT[1])) return { name: "git", status: "fail", message: `${text}: lore needs ${MIN_GIT.join(".")} or newer`, fix };
   return { name: "git", status: "ok", message: text };
 }
