@@ -43,6 +43,9 @@ export class RepoIndex implements IndexContext {
   private chain: Promise<unknown> = Promise.resolve();
   private running = 0;
   private scopes = new Map<string, string>();
+  /** The last commit that touched each path, as of `touchHead`: blame's cache key, asked on every blame. */
+  private touches = new Map<string, string | undefined>();
+  private touchHead: string | undefined;
 
   private constructor(
     readonly repo: Repo,
@@ -107,6 +110,20 @@ export class RepoIndex implements IndexContext {
       return c !== undefined && c.churn === 0 && c.nfiles > 0;
     });
     if (missing.length) await churnFor(this, missing);
+  }
+
+  /** The newest commit reachable from the indexed head that changed `path`. */
+  lastTouch(path: string): string | undefined {
+    const head = this.indexedHead;
+    if (head !== this.touchHead) {
+      this.touches.clear();
+      this.touchHead = head;
+    }
+    if (this.touches.has(path)) return this.touches.get(path);
+    const pid = this.store.history.pathId(path);
+    const sha = pid === undefined ? undefined : this.store.history.lastTouch("reach", pid);
+    this.touches.set(path, sha);
+    return sha;
   }
 
   get indexedHead(): string | undefined {

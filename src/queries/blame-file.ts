@@ -8,8 +8,7 @@ import type { QueryContext } from "./context.ts";
 export function blameTarget(ctx: QueryContext, scope: Scope, entry: TreeEntry, honourIgnoreRevs: boolean): BlameTarget {
   const t: BlameTarget = { path: entry.path, commit: scope.commit, honourIgnoreRevs };
   if (scope.atHead) {
-    const pid = ctx.index.store.history.pathId(entry.path);
-    const lastTouch = pid === undefined ? undefined : ctx.index.store.history.lastTouch("reach", pid);
+    const lastTouch = ctx.index.lastTouch(entry.path);
     if (lastTouch) t.headKey = { blob: entry.blob, lastTouch };
   }
   return t;

@@ -206,19 +206,21 @@ export class HistoryStore {
 
   /** Changes to `pathId` in scope, newest first, strictly older than `afterSeq`. */
   pathChanges(scope: string, pathId: number, afterSeq: number | null, limit: number): PathChangeRow[] {
+    // Order and cut on the narrow rows first, then fetch commit fields for the few kept.
     return this.db
       .prepare(
-        `SELECT s.seq, c.id AS commit_id, c.sha, c.author, c.email, c.time, c.subject, c.churn,
+        `WITH top AS (SELECT s.seq, ch.commit_id FROM changes ch JOIN ${scope} s ON s.commit_id = ch.commit_id
+                       WHERE ch.path_id = ? AND s.seq > ? ORDER BY s.seq LIMIT ?)
+         SELECT top.seq, c.id AS commit_id, c.sha, c.author, c.email, c.time, c.subject, c.churn,
                 ch.status, p.path, op.path AS old_path, ch.additions, ch.deletions
-           FROM changes ch
-           JOIN ${scope} s ON s.commit_id = ch.commit_id
-           JOIN commits c ON c.id = ch.commit_id
+           FROM top
+           JOIN changes ch ON ch.commit_id = top.commit_id AND ch.path_id = ?
+           JOIN commits c ON c.id = top.commit_id
            JOIN paths p ON p.id = ch.path_id
            LEFT JOIN paths op ON op.id = ch.old_path_id
-          WHERE ch.path_id = ? AND s.seq > ?
-          ORDER BY s.seq LIMIT ?`,
+          ORDER BY top.seq`,
       )
-      .all(pathId, afterSeq ?? -(2 ** 53), limit) as unknown as PathChangeRow[];
+      .all(pathId, afterSeq ?? -(2 ** 53), limit, pathId) as unknown as PathChangeRow[];
   }
 
   /** The change a commit made to a path, with its commit's fields. */
@@ -236,8 +238,9 @@ export class HistoryStore {
 
   /** The newest commit in scope that touched the path. */
   lastTouch(scope: string, pathId: number): string | undefined {
+    // min() over the path's changes, then one lookup: sorting joined rows costs twice as much.
     const r = this.db
-      .prepare(`SELECT c.sha FROM changes ch JOIN ${scope} s ON s.commit_id = ch.commit_id JOIN commits c ON c.id = ch.commit_id WHERE ch.path_id = ? ORDER BY s.seq LIMIT 1`)
+      .prepare(`SELECT c.sha FROM ${scope} s JOIN commits c ON c.id = s.commit_id WHERE s.seq = (SELECT min(s2.seq) FROM changes ch JOIN ${scope} s2 ON s2.commit_id = ch.commit_id WHERE ch.path_id = ?)`)
       .get(pathId);
     return r ? String(r.sha) : undefined;
   }
