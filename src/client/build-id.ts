@@ -15,3 +15,9 @@ export function buildId(): BuildId {
 export function buildTag(id: BuildId = buildId()): string {
   return `${id.version}+${id.commit}`;
 }
+
+/** Whether a daemon that reported `other` is this very build. */
+export function sameBuild(other: BuildId): boolean {
+  const me = buildId();
+  return other.version === me.version && other.commit === me.commit;
+}

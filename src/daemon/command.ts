@@ -1,6 +1,6 @@
 /** `lore daemon start|stop|status|run`: manage the background service every question goes through. */
 import { parseArgs } from "node:util";
-import { buildId } from "../client/build-id.ts";
+import { sameBuild } from "../client/build-id.ts";
 import { health, rpcCall, type Health } from "../client/rpc-client.ts";
 import { daemonPaths, type DaemonPaths } from "../client/socket-path.ts";
 import { ensureDaemon } from "../client/spawn.ts";
@@ -65,8 +65,7 @@ async function stop(paths: DaemonPaths): Promise<number> {
 }
 
 function describe(h: Health, paths: DaemonPaths): Record<string, unknown> {
-  const me = buildId();
-  return { running: true, ...h, socket: paths.socket, log: paths.log, sameVersion: h.version === me.version && h.commit === me.commit };
+  return { running: true, ...h, socket: paths.socket, log: paths.log, sameVersion: sameBuild(h) };
 }
 
 async function status(paths: DaemonPaths, json: boolean): Promise<number> {
@@ -86,9 +85,13 @@ export async function daemonCommand(argv: string[]): Promise<number> {
     throw new LoreError("USAGE", `${err instanceof Error ? err.message : String(err)}. Run lore daemon --help.`);
   }
   const [action, ...extra] = parsed.positionals;
-  if (parsed.values.help || action === undefined) {
+  if (parsed.values.help) {
     process.stdout.write(HELP + "\n");
-    return action === undefined && !parsed.values.help ? 2 : 0;
+    return 0;
+  }
+  if (action === undefined) {
+    process.stderr.write(HELP + "\n");
+    return 2;
   }
   if (extra.length) throw new LoreError("USAGE", `lore daemon ${action} takes no arguments; got ${extra.join(" ")}.`);
   const idle = parsed.values.idle;

@@ -1,6 +1,6 @@
 /** Runs the daemon: take the lock, clear a stale socket, serve the registry's questions until idle or told to stop. */
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { buildId, buildTag } from "../client/build-id.ts";
+import { buildId, buildTag, sameBuild } from "../client/build-id.ts";
 import { health } from "../client/rpc-client.ts";
 import { daemonPaths, ensurePrivateDir, type DaemonPaths } from "../client/socket-path.ts";
 import { loreHome } from "../home.ts";
@@ -17,14 +17,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The lock, waiting a little for a daemon that is on its way out (a replaced version);
- * null when a healthy daemon already serves, or the holder never lets go.
+ * null when a daemon of this build already serves, or the holder never lets go.
  */
 async function acquire(paths: DaemonPaths): Promise<Lock | null> {
   const deadline = Date.now() + 5000;
   for (;;) {
     const lock = tryLock(paths.lock);
     if (lock) return lock;
-    if ((await health(paths.socket, 500)) || Date.now() > deadline) return null;
+    // A daemon of another build answering is on its way out (a client asked it to go): wait for it.
+    const h = await health(paths.socket, 500);
+    if ((h && sameBuild(h)) || Date.now() > deadline) return null;
     await sleep(25);
   }
 }

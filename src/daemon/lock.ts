@@ -14,6 +14,8 @@ export function tryLock(path: string): Lock | null {
   try {
     db = runtime.openDatabase(path);
     db.exec("PRAGMA busy_timeout = 0");
+    // Nothing is ever written: no journal file to leave behind (the pragma itself fails while another holds the lock).
+    db.exec("PRAGMA journal_mode = OFF");
     db.exec("BEGIN EXCLUSIVE");
   } catch {
     try {

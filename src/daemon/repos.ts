@@ -7,10 +7,12 @@ import { dirname, isAbsolute, join } from "node:path";
 import { LoreError } from "../errors.ts";
 import { readHeadCommit } from "../git/head-file.ts";
 import { discoverRepo, type Repo } from "../git/repo.ts";
+import { IGNORE_REVS_FILE } from "../index/blame.ts";
 import { RepoIndex } from "../index/repo-index.ts";
 import type { QueryContext } from "../queries/context.ts";
 import { validateInput } from "../queries/define.ts";
 import { findQuery } from "../queries/index.ts";
+import { AnswerCache } from "./answer-cache.ts";
 import { Warmup } from "./background.ts";
 import { log } from "./lifecycle.ts";
 import { watchRepo } from "./watcher.ts";
@@ -24,24 +26,36 @@ interface OpenRepo {
   /** .mailmap and shallow as of the last refresh: they change answers without moving HEAD. */
   stamps: string;
   updating?: Promise<void>;
+  /** Questions reading the index now: an update waits for them, so none sees half of one. */
+  readers: number;
+  answers: AnswerCache;
 }
 
 /** A repository nobody asked about for this long is unwatched and closed. */
 export const REPO_IDLE_MS = 10 * 60_000;
+/** How long an update waits for the questions in flight to finish before it writes anyway. */
+const DRAIN_MS = 2000;
 
 function stamp(path: string): string {
   const st = statSync(path, { throwIfNoEntry: false });
   return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : "-";
 }
 
+/** What changes answers without moving HEAD: authors (.mailmap), how much history there is (shallow), what blame skips. */
 function fileStamps(repo: Repo): string {
-  return `${stamp(join(repo.root, ".mailmap"))}|${stamp(join(repo.commonDir, "shallow"))}`;
+  return `${stamp(join(repo.root, ".mailmap"))}|${stamp(join(repo.commonDir, "shallow"))}|${stamp(join(repo.root, IGNORE_REVS_FILE))}`;
 }
 
 /** A repository (a submodule, a new checkout) between `dir` and the root we remembered makes the memory wrong. */
 function nestedBetween(dir: string, root: string): boolean {
   for (let d = dir; d !== root && d.length > root.length; d = dirname(d)) if (existsSync(join(d, ".git"))) return true;
   return false;
+}
+
+/** Resolves once no question reads the index (or after DRAIN_MS: a long question must not hold back every update). */
+async function drain(open: OpenRepo): Promise<void> {
+  const deadline = Date.now() + DRAIN_MS;
+  while (open.readers > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
 }
 
 export class Repos {
@@ -64,11 +78,27 @@ export class Repos {
       throw new LoreError("BAD_ARGUMENT", "The daemon needs repo: the absolute path of a folder inside the repository.");
     const open = await this.open(input.repo);
     open.lastUsed = Date.now();
-    if (def.needsIndex !== false) await this.ready(open);
-    // A question about the index itself answers now and reports the update it started.
-    else if (!this.isFresh(open)) this.update(open).catch(() => {});
+    const early = def.needsIndex === false || (def.needsHistory === false && this.noHistoryYet(open));
+    if (early) {
+      // Questions about the index itself, or ones git alone answers, go ahead while the update they started runs.
+      if (!open.updating && !this.isFresh(open)) this.update(open).catch(() => {});
+    } else await this.ready(open);
+    // Only an answer from an index at HEAD may be remembered, and found.
+    const key = early ? undefined : AnswerCache.keyOf(def, input);
+    if (key !== undefined) {
+      const cached = open.answers.get(key);
+      if (cached !== undefined) return cached;
+    }
     const ctx: QueryContext = { index: open.index, clock: () => new Date(), blameWorkers: this.blameWorkers, daemon: this.daemon() };
-    return def.run(ctx, input as never);
+    const generation = open.answers.generation;
+    open.readers++;
+    try {
+      const result = await def.run(ctx, input as never);
+      if (key !== undefined) open.answers.set(key, generation, result);
+      return result;
+    } finally {
+      open.readers--;
+    }
   }
 
   /** The repository containing `dir`, remembered so a warm question starts no git process. */
@@ -86,7 +116,7 @@ export class Repos {
     let open = this.byRoot.get(repo.root);
     if (!open) {
       const index = RepoIndex.open(repo);
-      open = { repo, index, warmup: new Warmup(index, Math.max(1, this.blameWorkers - 1), log), lastUsed: Date.now(), stamps: "" };
+      open = { repo, index, warmup: new Warmup(index, Math.max(1, this.blameWorkers - 1), log), lastUsed: Date.now(), stamps: "", readers: 0, answers: new AnswerCache() };
       this.byRoot.set(repo.root, open);
       log(`opened ${repo.root}`);
     }
@@ -107,6 +137,11 @@ export class Repos {
     return head === indexed && store.meta("treeHead") === indexed && fileStamps(open.repo) === open.stamps;
   }
 
+  /** True while a repository's history has never been indexed, and it has commits to index. */
+  private noHistoryYet(open: OpenRepo): boolean {
+    return open.index.indexedHead === undefined && !!readHeadCommit(open.repo);
+  }
+
   private async ready(open: OpenRepo): Promise<void> {
     if (this.isFresh(open)) return;
     if (open.updating) {
@@ -121,11 +156,14 @@ export class Repos {
     const stamps = fileStamps(open.repo);
     const before = open.index.indexedHead;
     const started = Date.now();
-    const p = open.index.refresh().then((head) => {
-      open.stamps = stamps;
-      if (head !== before) log(`${open.repo.root}: indexed ${before ? before.slice(0, 12) + ".." : ""}${head.slice(0, 12)} in ${Date.now() - started} ms`);
-      open.warmup.kick();
-    });
+    const p = drain(open)
+      .then(() => open.index.refresh())
+      .finally(() => open.answers.clear())
+      .then((head) => {
+        open.stamps = stamps;
+        if (head !== before) log(`${open.repo.root}: indexed ${before ? before.slice(0, 12) + ".." : ""}${head.slice(0, 12)} in ${Date.now() - started} ms`);
+        open.warmup.kick();
+      });
     open.updating = p;
     p.catch(() => {}).finally(() => {
       if (open.updating === p) open.updating = undefined;

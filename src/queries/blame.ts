@@ -25,6 +25,7 @@ export const blameQuery = defineQuery({
     endLine: { type: "integer", min: 1, description: "Last line of the range, inclusive (default: the last line)." },
     ignoreRevs: { type: "boolean", default: true, description: "Honour .git-blame-ignore-revs at the repository root (CLI: --no-ignore-revs turns it off)." },
   },
+  needsHistory: false,
   output: (z) =>
     z.object({
       repo: z.string(),

@@ -42,6 +42,8 @@ export interface QueryDef<A extends Args = Args, O = unknown> {
   output: (z: typeof Zod) => Zod.ZodType;
   /** False for questions that report on the index rather than read it (status): they do not wait for it. */
   needsIndex?: boolean;
+  /** False for questions git alone can answer (blame): while a first index is built, the daemon answers them without waiting for it. */
+  needsHistory?: boolean;
   run: (ctx: QueryContext, input: InputOf<A & typeof COMMON_ARGS>) => Promise<O>;
 }
 

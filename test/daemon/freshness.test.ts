@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gitBlame, gitLogFile } from "../helpers/git-truth.ts";
 import { BOB, CAROL, lines, TestRepo } from "../helpers/git-repo.ts";
-import { daemonHome, loreSync, sleep, stopDaemons, until } from "./daemon-helpers.ts";
+import { daemonHome, loreSync, stopDaemons, until } from "./daemon-helpers.ts";
 
 let repo: TestRepo;
 let home: string;
@@ -33,13 +33,13 @@ beforeAll(() => {
   repo.write("notes.txt", lines("alpha", "beta", "gamma", "delta"));
   repo.commit("More notes", BOB);
   expectMatchesGit("notes.txt");
-});
+}, 60_000);
 
 afterAll(async () => {
   await stopDaemons(home);
   rmSync(home, { recursive: true, force: true });
   repo.cleanup();
-});
+}, 60_000);
 
 test("a commit shows in blame, history and status with no refresh asked for", () => {
   repo.write("notes.txt", lines("alpha", "BETA", "gamma", "delta"));
@@ -114,4 +114,23 @@ test("a linked worktree answers for its own HEAD", async () => {
   } finally {
     repo.git("worktree", "remove", "--force", wt);
   }
+});
+
+test("a new .mailmap or .git-blame-ignore-revs changes the answers without a commit", () => {
+  repo.write("sweep.txt", lines("one", "two", "three"));
+  const first = repo.commit("Three lines");
+  repo.write("sweep.txt", lines("one", "two", "three  "));
+  const sweep = repo.commit("Whitespace sweep", BOB);
+  expect(blameShas("sweep.txt")).toEqual([first, first, sweep]);
+  expect(ask(["history", "sweep.txt", "-n", "1"]).commits[0].author).toBe(BOB.name);
+  repo.write(".git-blame-ignore-revs", `${sweep}\n`);
+  repo.write(".mailmap", `Robert Example <${BOB.email}>\n`);
+  try {
+    expect(blameShas("sweep.txt")).toEqual([first, first, first]);
+    expect(ask(["history", "sweep.txt", "-n", "1"]).commits[0].author).toBe("Robert Example");
+  } finally {
+    repo.remove(".git-blame-ignore-revs").remove(".mailmap");
+  }
+  expect(blameShas("sweep.txt")).toEqual([first, first, sweep]);
+  expect(ask(["history", "sweep.txt", "-n", "1"]).commits[0].author).toBe(BOB.name);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { lines, TestRepo } from "../helpers/git-repo.ts";
 import { daemonHome, daemonPids, lore, loreSync, sleep, stopDaemons, until } from "./daemon-helpers.ts";
 
@@ -19,13 +19,13 @@ beforeAll(() => {
   repo.commit("First");
   repo.write("a.txt", lines("one", "TWO", "three"));
   repo.commit("Second");
-});
+}, 60_000);
 
 afterAll(async () => {
   await Promise.all(homes.map(stopDaemons));
   for (const h of homes) rmSync(h, { recursive: true, force: true });
   repo.cleanup();
-});
+}, 60_000);
 
 test("eight clients racing at once end with exactly one daemon", async () => {
   const h = home();
@@ -76,7 +76,7 @@ test("a plain file where the socket should be is replaced", async () => {
   expect(r.json.daemon.pid).toBeGreaterThan(0);
 });
 
-test("a client of another version replaces the daemon", async () => {
+test("clients of another version replace the daemon, eight at once leaving exactly one", async () => {
   const h = home();
   const old = loreSync(h, repo.dir, ["status", "--json"], { LORE_VERSION_OVERRIDE: "0.0.1-old" }).json.daemon;
   expect(old.version).toBe("0.0.1-old");
@@ -85,6 +85,13 @@ test("a client of another version replaces the daemon", async () => {
   expect(now.pid).not.toBe(old.pid);
   await until(() => daemonPids(h).length === 1);
   expect(daemonPids(h)).toEqual([now.pid]);
+  const runs = await Promise.all(Array.from({ length: 8 }, () => lore(h, repo.dir, ["status", "--json"], { LORE_VERSION_OVERRIDE: "0.0.2-new" })));
+  for (const r of runs) expect(r.code).toBe(0);
+  const pids = new Set(runs.map((r) => r.json.daemon.pid));
+  expect(pids.size).toBe(1);
+  expect(runs[0]!.json.daemon.version).toBe("0.0.2-new");
+  await until(() => daemonPids(h).length === 1);
+  expect(daemonPids(h)).toEqual([...pids]);
 });
 
 test("lore daemon start runs it in the background, and it exits once idle", async () => {
@@ -96,7 +103,21 @@ test("lore daemon start runs it in the background, and it exits once idle", asyn
   // The status call above counts as use: the daemon lives about a second past it.
   await until(() => daemonPids(h).length === 0, 5000, 100);
   expect(loreSync(h, repo.dir, ["daemon", "status"]).code).toBe(1);
-  expect(require("node:fs").readFileSync(join(h, "daemon.log"), "utf8")).toContain("idle for 1 s");
+  expect(readFileSync(join(h, "daemon.log"), "utf8")).toContain("idle for 1 s");
+});
+
+test("a LORE_HOME too deep for a socket path gets a short private socket under /tmp", async () => {
+  const h = join(home(), "a-folder-name-long-enough".repeat(5));
+  mkdirSync(h, { recursive: true });
+  const r = loreSync(h, repo.dir, ["status", "--json"]);
+  expect(r.code).toBe(0);
+  const d = loreSync(h, repo.dir, ["daemon", "status", "--json"]).json;
+  expect(d.socket.startsWith(`/tmp/lore-${process.getuid!()}/`)).toBe(true);
+  expect(Buffer.byteLength(d.socket)).toBeLessThan(108);
+  expect(statSync(dirname(d.socket)).mode & 0o777).toBe(0o700);
+  expect(statSync(d.socket).mode & 0o777).toBe(0o600);
+  await stopDaemons(h);
+  for (const suffix of ["", ".lock", ".lock-journal", ".spawn", ".spawn-journal"]) rmSync(d.socket + suffix, { force: true });
 });
 
 test("--no-daemon and LORE_NO_DAEMON=1 answer in the calling process", async () => {
