@@ -56,3 +56,12 @@ export function readHeadCommit(repo: Repo): string | null | undefined {
   }
   return undefined;
 }
+
+/** The branch HEAD names ("main"), null when HEAD is detached, undefined when the files cannot tell. */
+export function readHeadBranch(repo: Repo): string | null | undefined {
+  if (existsSync(join(repo.commonDir, "reftable"))) return undefined;
+  const text = read(join(repo.gitDir, "HEAD"))?.trim();
+  if (text === undefined) return undefined;
+  if (SHA.test(text)) return null;
+  return text.startsWith("ref: refs/heads/") ? text.slice("ref: refs/heads/".length) : undefined;
+}

@@ -40,7 +40,7 @@ export async function currentBranch(repo: Repo): Promise<string | null> {
   return name ? name : null;
 }
 
-export async function isShallow(repo: Repo): Promise<boolean> {
+export function isShallow(repo: Repo): boolean {
   return existsSync(resolve(repo.commonDir, "shallow"));
 }
 

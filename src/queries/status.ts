@@ -1,5 +1,6 @@
 /** status: what lore knows about a repository and how fresh it is. */
 import { statSync } from "node:fs";
+import { readHeadBranch, readHeadCommit } from "../git/head-file.ts";
 import { currentBranch, isShallow, resolveHead } from "../git/repo.ts";
 import { defineQuery } from "./define.ts";
 
@@ -61,7 +62,12 @@ export const statusQuery = defineQuery({
   async run(ctx): Promise<StatusOutput> {
     const { index } = ctx;
     const { store } = index;
-    const [head, branch, shallow] = await Promise.all([resolveHead(index.repo), currentBranch(index.repo), isShallow(index.repo)]);
+    // The files say where HEAD is without starting git; git is asked only when they cannot tell.
+    const fromFiles = readHeadCommit(index.repo);
+    const head = fromFiles !== undefined ? fromFiles : await resolveHead(index.repo);
+    const namedBranch = readHeadBranch(index.repo);
+    const branch = namedBranch !== undefined ? namedBranch : await currentBranch(index.repo);
+    const shallow = isShallow(index.repo);
     const indexedHead = store.meta("indexedHead") ?? null;
     const indexing = index.busy;
     const state = head === null ? "empty" : indexing ? "indexing" : head === indexedHead ? "fresh" : "stale";
