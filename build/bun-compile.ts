@@ -23,6 +23,9 @@ export function compileArgs(opts: CompileOptions): string[] {
     "--bytecode",
     "--format=esm",
     "--minify",
+    // Chunks load when first imported: the CLI path, which only sends a question to the
+    // daemon, never loads the index, git, MCP or zod code (a single bundle cost ~14 ms at start).
+    "--splitting",
     // A binary run inside someone's repository must not pick up that repository's
     // bunfig.toml (preload scripts) or .env: that would run or configure foreign code.
     "--no-compile-autoload-bunfig",

@@ -1,6 +1,6 @@
 /** Turns a question's declared arguments into command-line flags, and a command line back into input. */
-import { parseArgs, type ParseArgsConfig } from "node:util";
 import { resolve } from "node:path";
+import { ArgvError, parseArgv, type OptionSpec } from "./argv.ts";
 import { LoreError } from "../errors.ts";
 import type { AnyQuery, ArgSpec } from "../queries/define.ts";
 
@@ -15,11 +15,11 @@ export function flagName(name: string, spec: ArgSpec): string {
 }
 
 /** Flags every question takes on the command line, beyond its own arguments. */
-export const CLI_FLAGS = {
+export const CLI_FLAGS: Record<string, OptionSpec> = {
   json: { type: "boolean" },
   "no-daemon": { type: "boolean" },
   help: { type: "boolean", short: "h" },
-} as const;
+};
 
 export interface ParsedCommand {
   input: Record<string, unknown>;
@@ -43,7 +43,7 @@ function parseRange(text: string): { startLine: number; endLine?: number } {
 }
 
 export function parseCommand(def: AnyQuery, argv: string[], cwd: string): ParsedCommand {
-  const options: NonNullable<ParseArgsConfig["options"]> = { ...CLI_FLAGS };
+  const options: Record<string, OptionSpec> = { ...CLI_FLAGS };
   for (const [name, spec] of Object.entries(def.args)) {
     if (spec.positional) continue;
     options[flagName(name, spec)] = { type: spec.type === "boolean" ? "boolean" : "string", ...(spec.short ? { short: spec.short } : {}) };
@@ -51,10 +51,10 @@ export function parseCommand(def: AnyQuery, argv: string[], cwd: string): Parsed
   if (hasRange(def)) options.L = { type: "string", short: "L" };
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    parsed = parseArgv(argv, options);
   } catch (err) {
-    const msg = err instanceof Error ? err.message.replace(/\. To specify a positional argument.*$/s, "") : String(err);
-    throw new LoreError("USAGE", `${msg}. Run lore ${def.name} --help for its flags; put -- before a path that starts with "-".`);
+    if (!(err instanceof ArgvError)) throw err;
+    throw new LoreError("USAGE", `${err.message}. Run lore ${def.name} --help for its flags; put -- before a path that starts with "-".`);
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   const input: Record<string, unknown> = {};

@@ -6,6 +6,7 @@ import { COMMIT, VERSION } from "../version.ts";
 import { parseCommand } from "./flags.ts";
 import { mainHelp, questionHelp } from "./help.ts";
 import { render } from "./render/index.ts";
+import { runtime } from "../runtime/index.ts";
 import { styleFor } from "./style.ts";
 
 /** Commands that are not questions, loaded only when used (they pull in zod, the MCP SDK, hono). */
@@ -18,11 +19,11 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   hook: async () => (await import("../setup/hook-command.ts")).hookCommand,
 };
 
-function printError(err: LoreError, json: boolean): number {
-  if (json) process.stdout.write(JSON.stringify({ error: errorObject(err) }) + "\n");
-  const s = styleFor(process.stderr);
-  process.stderr.write(`${s.red("lore:")} ${err.message}${s.dim(` [${err.code}]`)}\n`);
-  if (process.env.LORE_DEBUG === "1" && err.cause instanceof Error) process.stderr.write(`${err.cause.stack}\n`);
+async function printError(err: LoreError, json: boolean): Promise<number> {
+  if (json) await runtime.write(1, JSON.stringify({ error: errorObject(err) }) + "\n");
+  const s = await styleFor(2);
+  await runtime.write(2, `${s.red("lore:")} ${err.message}${s.dim(` [${err.code}]`)}\n`);
+  if (process.env.LORE_DEBUG === "1" && err.cause instanceof Error) await runtime.write(2, `${err.cause.stack}\n`);
   return isUsageError(err.code) ? 2 : 1;
 }
 
@@ -32,15 +33,15 @@ async function runQuestion(name: string, argv: string[]): Promise<number> {
   try {
     const cmd = parseCommand(def, argv, process.cwd());
     if (cmd.help) {
-      process.stdout.write(questionHelp(def) + "\n");
+      await runtime.write(1, questionHelp(def) + "\n");
       return 0;
     }
     const result = await callQuestion(name, cmd.input, { cwd: process.cwd(), noDaemon: cmd.noDaemon });
-    if (cmd.json) process.stdout.write(JSON.stringify(result) + "\n");
-    else process.stdout.write(render(name, result, styleFor(process.stdout)) + "\n");
+    if (cmd.json) await runtime.write(1, JSON.stringify(result) + "\n");
+    else await runtime.write(1, render(name, result, await styleFor(1)) + "\n");
     return 0;
   } catch (err) {
-    return printError(toLoreError(err), json);
+    return await printError(toLoreError(err), json);
   }
 }
 
@@ -48,11 +49,11 @@ export async function runCli(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === "help" || first === "--help" || first === "-h") {
     const q = rest[0] ? findQuery(rest[0]) : undefined;
-    process.stdout.write((q ? questionHelp(q) : mainHelp()) + "\n");
+    await runtime.write(1, (q ? questionHelp(q) : mainHelp()) + "\n");
     return 0;
   }
   if (first === "--version" || first === "-v" || first === "version") {
-    process.stdout.write(`lore ${VERSION} (${COMMIT})\n`);
+    await runtime.write(1, `lore ${VERSION} (${COMMIT})\n`);
     return 0;
   }
   if (findQuery(first)) return runQuestion(first, rest);
@@ -61,7 +62,7 @@ export async function runCli(argv: string[]): Promise<number> {
     try {
       return await (await command())(rest);
     } catch (err) {
-      return printError(toLoreError(err), rest.includes("--json"));
+      return await printError(toLoreError(err), rest.includes("--json"));
     }
   }
   return printError(new LoreError("UNKNOWN_QUESTION", `lore has no command "${first}"; run lore --help for the list.`), argv.includes("--json"));

@@ -1,9 +1,6 @@
 /** Where the daemon lives — socket, lock, pid and log files — worked out the same way by every client and by the daemon. */
-import { createHash } from "node:crypto";
-import { chmodSync, lstatSync, mkdirSync } from "node:fs";
 import { userInfo } from "node:os";
 import { join } from "node:path";
-import { LoreError } from "../errors.ts";
 import { loreHome } from "../home.ts";
 
 export interface DaemonPaths {
@@ -19,7 +16,17 @@ export interface DaemonPaths {
 /** Unix socket paths of 108 bytes or more fail to bind; stay well under. */
 const MAX_SOCKET_BYTES = 100;
 
-function uid(): number {
+/**
+ * A short stable name for a long LORE_HOME. Not a secret, so FNV-1a does: node:crypto
+ * costs ~15 ms to load in a compiled binary, more than the whole warm call.
+ */
+function fnv1a64(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (const b of new TextEncoder().encode(text)) h = BigInt.asUintN(64, (h ^ BigInt(b)) * 0x100000001b3n);
+  return h.toString(16).padStart(16, "0");
+}
+
+export function uid(): number {
   return typeof process.getuid === "function" ? process.getuid() : userInfo().uid;
 }
 
@@ -37,16 +44,7 @@ export function daemonPaths(): DaemonPaths {
   if (Buffer.byteLength(socket) > MAX_SOCKET_BYTES) {
     // Too long to bind: a short path of our own under /tmp, one per LORE_HOME.
     dir = `/tmp/lore-${uid()}`;
-    socket = join(dir, `${createHash("sha256").update(home).digest("hex").slice(0, 16)}.sock`);
+    socket = join(dir, `${fnv1a64(home)}.sock`);
   }
   return { dir, socket, lock: socket + ".lock", pid: join(home, "daemon.pid"), log: join(home, "daemon.log") };
-}
-
-/** Creates `dir` readable by this user only, and refuses one that someone else owns or that is a symlink. */
-export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const st = lstatSync(dir);
-  if (!st.isDirectory() || st.uid !== uid())
-    throw new LoreError("DAEMON_UNAVAILABLE", `${dir} is not a folder of yours, so lore will not put its socket there; remove it or set LORE_HOME to a folder you own.`);
-  if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }

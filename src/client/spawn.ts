@@ -9,7 +9,8 @@ import { loreHome } from "../home.ts";
 import { runtime } from "../runtime/index.ts";
 import { sameBuild } from "./build-id.ts";
 import { health, rpcCall, type Health } from "./rpc-client.ts";
-import { ensurePrivateDir, type DaemonPaths } from "./socket-path.ts";
+import { ensurePrivateDir } from "./private-dir.ts";
+import type { DaemonPaths } from "./socket-path.ts";
 
 export interface EnsureOptions {
   /** Seconds without a request before the daemon exits (default: LORE_IDLE_TIMEOUT, else the daemon's own default). */

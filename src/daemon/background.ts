@@ -5,7 +5,7 @@
 import { blame, isBlamed, type BlameTarget } from "../index/blame.ts";
 import { updateChurn } from "../index/churn.ts";
 import type { RepoIndex, Scope } from "../index/repo-index.ts";
-import { blameTarget } from "../queries/blame-file.ts";
+import { blameTarget } from "../queries/run/blame-file.ts";
 import type { QueryContext } from "../queries/context.ts";
 import { refreshCommitGraph } from "./commit-graph.ts";
 

@@ -1,5 +1,5 @@
 /** `lore daemon start|stop|status|run`: manage the background service every question goes through. */
-import { parseArgs } from "node:util";
+import { parseCommandArgv } from "../cli/argv.ts";
 import { sameBuild } from "../client/build-id.ts";
 import { health, rpcCall, type Health } from "../client/rpc-client.ts";
 import { daemonPaths, type DaemonPaths } from "../client/socket-path.ts";
@@ -78,12 +78,7 @@ async function status(paths: DaemonPaths, json: boolean): Promise<number> {
 }
 
 export async function daemonCommand(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: { idle: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new LoreError("USAGE", `${err instanceof Error ? err.message : String(err)}. Run lore daemon --help.`);
-  }
+  const parsed = parseCommandArgv(argv, { idle: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean", short: "h" } }, "daemon", true);
   const [action, ...extra] = parsed.positionals;
   if (parsed.values.help) {
     process.stdout.write(HELP + "\n");
@@ -94,7 +89,7 @@ export async function daemonCommand(argv: string[]): Promise<number> {
     return 2;
   }
   if (extra.length) throw new LoreError("USAGE", `lore daemon ${action} takes no arguments; got ${extra.join(" ")}.`);
-  const idle = parsed.values.idle;
+  const idle = parsed.values.idle as string | undefined;
   if (idle !== undefined && !/^\d+$/.test(idle)) throw new LoreError("USAGE", `--idle takes a number of seconds, not "${idle}".`);
   const paths = daemonPaths();
   switch (action) {

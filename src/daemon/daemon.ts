@@ -2,7 +2,8 @@
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { buildId, buildTag, sameBuild } from "../client/build-id.ts";
 import { health } from "../client/rpc-client.ts";
-import { daemonPaths, ensurePrivateDir, type DaemonPaths } from "../client/socket-path.ts";
+import { ensurePrivateDir } from "../client/private-dir.ts";
+import { daemonPaths, type DaemonPaths } from "../client/socket-path.ts";
 import { loreHome } from "../home.ts";
 import { BLAME_WORKERS } from "../queries/answer.ts";
 import { QUERIES } from "../queries/index.ts";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { LoreError } from "../errors.ts";
 import { resolveCommit, resolveHead, type Repo } from "../git/repo.ts";
 import { gitText, type GitOptions } from "../git/run.ts";
-import { indexPath } from "../home.ts";
+import { indexPath } from "./index-file.ts";
 import { Store } from "../store/store.ts";
 import { churnFor, updateChurn } from "./churn.ts";
 import type { IndexContext, IndexOptions, Progress } from "./context.ts";

@@ -1,7 +1,6 @@
 /** `lore mcp`: serve the questions to an agent over stdio until it hangs up. */
-import { parseArgs } from "node:util";
+import { parseCommandArgv } from "../cli/argv.ts";
 import { callQuestion } from "../client/call.ts";
-import { LoreError } from "../errors.ts";
 import { maxBytes } from "./cap.ts";
 import { RepoScope } from "./repos.ts";
 import { serveStdio } from "./server.ts";
@@ -26,12 +25,7 @@ function guardStdout(): void {
 }
 
 export async function mcpCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: { "no-daemon": { type: "boolean" }, help: { type: "boolean", short: "h" } }, strict: true }).values;
-  } catch (err) {
-    throw new LoreError("USAGE", `${err instanceof Error ? err.message : String(err)}. Run lore mcp --help.`);
-  }
+  const values = parseCommandArgv(argv, { "no-daemon": { type: "boolean" }, help: { type: "boolean", short: "h" } }, "mcp").values;
   if (values.help) {
     process.stdout.write(HELP + "\n");
     return 0;

@@ -6,9 +6,9 @@ import type { AnyQuery, ArgSpec } from "../queries/define.ts";
 const REPO_DESCRIPTION =
   "Another repository to ask about: a folder inside it, absolute or relative to this repository's root (default: the repository the server was started in). Only repositories under the server's starting folder or listed in LORE_MCP_ALLOWED_REPOS are allowed.";
 
-/** Arguments an agent can send: everything declared except CLI-only switches. */
+/** Arguments an agent can send: every one the question declares. */
 export function toolArgs(def: AnyQuery): [string, ArgSpec][] {
-  return Object.entries(def.args).filter(([, spec]) => !spec.cliOnly);
+  return Object.entries(def.args);
 }
 
 /** Drops the CLI's flag spellings from a description: an agent never types them. */

@@ -1,6 +1,7 @@
 /**
  * How a question is declared: its arguments as plain data (so the CLI can derive flags
- * without loading zod) and a lazily built output schema for MCP.
+ * without loading zod), a lazily built output schema for MCP, and a loader for the code
+ * that answers it (so the CLI, which only sends questions, never loads git or SQLite code).
  */
 import type { z as Zod } from "zod";
 import { LoreError } from "../errors.ts";
@@ -22,8 +23,6 @@ export interface ArgSpec {
   short?: string;
   /** CLI: long flag name, when not the kebab-case of the field name. */
   flag?: string;
-  /** Only on the CLI (e.g. --no-follow is `follow: false`). */
-  cliOnly?: boolean;
 }
 
 export type Args = Record<string, ArgSpec>;
@@ -31,7 +30,16 @@ export type Args = Record<string, ArgSpec>;
 type ArgValue<S extends ArgSpec> = S["type"] extends "integer" ? number : S["type"] extends "boolean" ? boolean : string;
 export type InputOf<A extends Args> = { [K in keyof A]: A[K] extends { required: true } | { default: unknown } ? ArgValue<A[K]> : ArgValue<A[K]> | undefined };
 
-export interface QueryDef<A extends Args = Args, O = unknown> {
+/** The input a question's code receives: its own arguments and the common ones, checked and defaulted. */
+export type Input<A extends Args> = InputOf<A & typeof COMMON_ARGS>;
+
+/** What a question's answering module exports. */
+export interface QueryModule<A extends Args, O> {
+  run: (ctx: QueryContext, input: Input<A>) => Promise<O>;
+}
+
+/** A question as its file declares it. */
+export interface QuerySpec<A extends Args = Args, O = unknown> {
   name: string;
   /** One line: what the question answers (CLI help). */
   summary: string;
@@ -44,7 +52,13 @@ export interface QueryDef<A extends Args = Args, O = unknown> {
   needsIndex?: boolean;
   /** False for questions git alone can answer (blame): while a first index is built, the daemon answers them without waiting for it. */
   needsHistory?: boolean;
-  run: (ctx: QueryContext, input: InputOf<A & typeof COMMON_ARGS>) => Promise<O>;
+  /** Loads the code that answers the question (src/queries/run/<name>.ts). */
+  load: () => Promise<QueryModule<A, O>>;
+}
+
+/** A question in the registry: its declaration, the common arguments added, and run() loading its code on first use. */
+export interface QueryDef<A extends Args = Args, O = unknown> extends Omit<QuerySpec<A, O>, "load"> {
+  run: (ctx: QueryContext, input: InputOf<A>) => Promise<O>;
 }
 
 /** Arguments every question takes. */
@@ -55,8 +69,13 @@ export const COMMON_ARGS = {
 
 export type AnyQuery = QueryDef<Args, unknown>;
 
-export function defineQuery<A extends Args, O>(def: QueryDef<A, O>): QueryDef<A & typeof COMMON_ARGS, O> {
-  return { ...def, args: { ...def.args, ...COMMON_ARGS } } as unknown as QueryDef<A & typeof COMMON_ARGS, O>;
+export function defineQuery<A extends Args, O>(spec: QuerySpec<A, O>): QueryDef<A & typeof COMMON_ARGS, O> {
+  const { load, ...rest } = spec;
+  return {
+    ...rest,
+    args: { ...spec.args, ...COMMON_ARGS },
+    run: async (ctx, input) => (await load()).run(ctx, input as Input<A>),
+  } as QueryDef<A & typeof COMMON_ARGS, O>;
 }
 
 /** Checks and completes raw input against the declared arguments: the same rules on every face. */

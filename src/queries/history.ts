@@ -1,11 +1,5 @@
 /** history: the commits that changed a file, newest first, following renames. */
-import { LoreError } from "../errors.ts";
-import { gitText } from "../git/run.ts";
-import type { PathChangeRow } from "../store/history-store.ts";
-import { iso, repoPath } from "./common.ts";
-import type { QueryContext } from "./context.ts";
-import { defineQuery } from "./define.ts";
-import { fileChanges } from "./follow.ts";
+import { defineQuery, type Args } from "./define.ts";
 
 export interface HistoryCommit {
   sha: string;
@@ -28,32 +22,18 @@ export interface HistoryOutput {
   truncated: boolean;
 }
 
-/** Without --follow, git's history simplification decides which commits show; the index has no merge diffs, so git lists them. */
-async function simplifiedChanges(ctx: QueryContext, commit: string, path: string, limit: number): Promise<PathChangeRow[]> {
-  const shas = (await gitText(["log", "--format=%H", "-n", String(limit + 1), commit, "--", path], ctx.index.git)).split("\n").filter(Boolean);
-  const rows: PathChangeRow[] = [];
-  for (const sha of shas) {
-    const row = ctx.index.store.history.changeIn(sha, path);
-    if (row) rows.push(row);
-    else {
-      // A merge git shows because it differs from every parent: it has no diff of its own in the index.
-      const c = ctx.index.store.history.commitBySha(sha);
-      if (c) rows.push({ seq: 0, commit_id: c.id, sha, author: c.author, email: c.email, time: c.time, subject: c.subject, churn: 1, status: "M", path, old_path: null, additions: null, deletions: null });
-    }
-  }
-  return rows;
-}
+export const HISTORY_ARGS = {
+  path: { type: "string", required: true, positional: true, description: "File path, relative to the repository root (or absolute)." },
+  limit: { type: "integer", default: 20, min: 1, max: 10000, short: "n", description: "At most this many commits (default 20)." },
+  follow: { type: "boolean", default: true, description: "Follow the file across renames and copies (CLI: --no-follow stops at the current name)." },
+} as const satisfies Args;
 
 export const historyQuery = defineQuery({
   name: "history",
   summary: "The commits that changed a file, newest first, following renames",
   description:
     "The commits that changed one file, newest first, with author, time, subject, lines added/deleted, and the file's name in each commit (renames and copies are followed, like `git log --follow`). Use instead of `git log -- FILE` / `git log --follow --numstat`. For why specific lines exist, use lore_intent; for who owns a file now, lore_contributors.",
-  args: {
-    path: { type: "string", required: true, positional: true, description: "File path, relative to the repository root (or absolute)." },
-    limit: { type: "integer", default: 20, min: 1, max: 10000, short: "n", description: "At most this many commits (default 20)." },
-    follow: { type: "boolean", default: true, description: "Follow the file across renames and copies (CLI: --no-follow stops at the current name)." },
-  },
+  args: HISTORY_ARGS,
   output: (z) =>
     z.object({
       repo: z.string(),
@@ -75,32 +55,5 @@ export const historyQuery = defineQuery({
       ),
       truncated: z.boolean(),
     }),
-  async run(ctx, input): Promise<HistoryOutput> {
-    const scope = await ctx.index.scope(input.until);
-    const path = repoPath(ctx, input.path);
-    if (path === "") throw new LoreError("NOT_A_FILE", "history needs a file path, not the repository root.");
-    if (ctx.index.store.history.pathId(path) === undefined) {
-      const under = ctx.index.store.history.pathsUnder(path + "/");
-      if (under.length > 0) throw new LoreError("NOT_A_FILE", `${path} is a folder; history needs a file inside it.`);
-      throw new LoreError("PATH_NOT_FOUND", `${path} never appears in this repository's history; check the name (git ls-files lists the files).`);
-    }
-    let rows = input.follow ? await fileChanges(ctx, scope.table, path, input.limit, true) : await simplifiedChanges(ctx, scope.commit, path, input.limit);
-    const truncated = rows.length > input.limit;
-    rows = rows.slice(0, input.limit);
-    if (rows.some((r) => r.churn === 0)) {
-      await ctx.index.ensureChurn(rows.filter((r) => r.churn === 0).map((r) => r.sha));
-      rows = rows.map((r) => (r.churn === 0 ? { ...r, ...pickChurn(ctx, r) } : r));
-    }
-    const commits = rows.map((r) => {
-      const c: HistoryCommit = { sha: r.sha, author: r.author, email: r.email, time: iso(r.time), subject: r.subject, additions: r.additions, deletions: r.deletions, status: r.status, path: r.path };
-      if (r.old_path && (r.status === "R" || r.status === "C")) c.oldPath = r.old_path;
-      return c;
-    });
-    return { repo: ctx.index.repo.root, path, rev: scope.commit, commits, truncated };
-  },
+  load: () => import("./run/history.ts"),
 });
-
-function pickChurn(ctx: QueryContext, r: PathChangeRow): Pick<PathChangeRow, "additions" | "deletions"> {
-  const fresh = ctx.index.store.history.changeIn(r.sha, r.path);
-  return { additions: fresh?.additions ?? null, deletions: fresh?.deletions ?? null };
-}

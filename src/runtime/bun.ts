@@ -1,8 +1,10 @@
 /** The Bun side of the runtime seam: bun:sqlite and Bun.serve on a Unix socket. */
-import { Database } from "bun:sqlite";
+import type { Database as BunDatabase } from "bun:sqlite";
 import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "./types.ts";
 
 function openDatabase(path: string, options?: { readonly?: boolean }): SqlDatabase {
+  // Loaded on first use: the CLI, which only talks to the daemon, never pays for SQLite.
+  const { Database } = require("bun:sqlite") as { Database: typeof BunDatabase };
   const db = options?.readonly ? new Database(path, { readonly: true }) : new Database(path, { create: true, strict: true });
   const cache = new Map<string, SqlStatement>();
   return {
@@ -26,6 +28,14 @@ function openDatabase(path: string, options?: { readonly?: boolean }): SqlDataba
 
 export const runtime: Runtime = {
   name: "bun",
+  async write(fd, text) {
+    await Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, text);
+  },
+  async isTerminal(fd) {
+    // A terminal is a character device; so is /dev/null, where colour codes harm no one.
+    const st = await (fd === 1 ? Bun.stdout : Bun.stderr).stat();
+    return st.isCharacterDevice();
+  },
   openDatabase,
   async serveUnix(path, fetch) {
     const server = Bun.serve({ unix: path, fetch });

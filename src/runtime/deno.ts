@@ -33,6 +33,14 @@ function openDatabase(path: string, options?: { readonly?: boolean }): SqlDataba
 
 export const runtime: Runtime = {
   name: "deno",
+  async write(fd, text) {
+    const out = fd === 1 ? Deno.stdout : Deno.stderr;
+    const bytes = new TextEncoder().encode(text);
+    for (let off = 0; off < bytes.length; ) off += await out.write(bytes.subarray(off));
+  },
+  async isTerminal(fd) {
+    return (fd === 1 ? Deno.stdout : Deno.stderr).isTerminal();
+  },
   openDatabase,
   async serveUnix(path, fetch) {
     const server = Deno.serve({ path, onListen() {} }, fetch);

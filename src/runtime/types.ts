@@ -25,6 +25,13 @@ export interface UnixServer {
 
 export interface Runtime {
   name: "bun" | "deno";
+  /**
+   * Writes to stdout (1) or stderr (2). In a compiled Bun binary, merely touching
+   * process.stdout costs ~15 ms (it builds Node streams): the CLI writes through here.
+   */
+  write(fd: 1 | 2, text: string): Promise<void>;
+  /** Whether stdout (1) or stderr (2) is a terminal, for colour. */
+  isTerminal(fd: 1 | 2): Promise<boolean>;
   openDatabase(path: string, options?: { readonly?: boolean }): SqlDatabase;
   /** Serves `fetch` on a Unix socket at `path`. */
   serveUnix(path: string, fetch: (req: Request) => Response | Promise<Response>): Promise<UnixServer>;

@@ -1,7 +1,6 @@
 /** `lore setup`: register lore with Claude Code, install the routing skill and (opt-in) the git hook; idempotent, with --dry-run and --uninstall. */
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
-import { LoreError } from "../errors.ts";
+import { parseCommandArgv } from "../cli/argv.ts";
 import { claudeConfigDir } from "./claude-paths.ts";
 import { findClaude } from "./claude-cli.ts";
 import { installHook, uninstallHook } from "./hook-settings.ts";
@@ -20,11 +19,7 @@ installs a skill that tells the agent which lore tool answers which question.
 Claude Code's folder is $CLAUDE_CONFIG_DIR, or ~/.claude.`;
 
 function flags(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: { hook: { type: "boolean" }, "dry-run": { type: "boolean" }, uninstall: { type: "boolean" }, help: { type: "boolean", short: "h" } }, strict: true }).values;
-  } catch (err) {
-    throw new LoreError("USAGE", `${err instanceof Error ? err.message : String(err)}. Run lore setup --help.`);
-  }
+  return parseCommandArgv(argv, { hook: { type: "boolean" }, "dry-run": { type: "boolean" }, uninstall: { type: "boolean" }, help: { type: "boolean", short: "h" } }, "setup").values;
 }
 
 export async function setupCommand(argv: string[]): Promise<number> {

@@ -1,7 +1,6 @@
 /** `lore doctor`: read-only checks of git, the daemon, the index and the agent setup, each ✓ / ! / ✗ with its fix. */
-import { parseArgs } from "node:util";
+import { parseCommandArgv } from "../cli/argv.ts";
 import { styleFor } from "../cli/style.ts";
-import { LoreError } from "../errors.ts";
 import { VERSION } from "../version.ts";
 import { checkClaude, checkDaemon, checkGit, checkHook, checkIndex, checkSkill, checkSocket, type Check } from "./doctor-checks.ts";
 
@@ -34,12 +33,7 @@ export async function runChecks(cwd: string): Promise<Check[]> {
 }
 
 export async function doctorCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } }, strict: true }).values;
-  } catch (err) {
-    throw new LoreError("USAGE", `${err instanceof Error ? err.message : String(err)}. Run lore doctor --help.`);
-  }
+  const values = parseCommandArgv(argv, { json: { type: "boolean" }, help: { type: "boolean", short: "h" } }, "doctor").values;
   if (values.help) {
     process.stdout.write("Usage: lore doctor [--json]\n\nChecks git, the daemon, its socket, this repository's index and the Claude Code setup; changes nothing.\nExits 1 when a check fails.\n");
     return 0;
@@ -50,7 +44,7 @@ export async function doctorCommand(argv: string[]): Promise<number> {
     process.stdout.write(JSON.stringify({ checks }) + "\n");
     return failed ? 1 : 0;
   }
-  const s = styleFor(process.stdout);
+  const s = await styleFor(1);
   const mark = { ok: s.green("✓"), warn: s.yellow("!"), fail: s.red("✗") };
   const width = Math.max(...checks.map((c) => c.name.length));
   const lines = [`lore doctor (lore ${VERSION})`];

@@ -1,9 +1,9 @@
 /** Blames one file as of a scope, through the cache: what blame, intent and contributors share. */
-import { blame, type BlameTarget } from "../index/blame.ts";
-import type { Scope } from "../index/repo-index.ts";
-import type { CachedBlame } from "../store/blame-store.ts";
-import type { TreeEntry } from "../git/records.ts";
-import type { QueryContext } from "./context.ts";
+import { blame, type BlameTarget } from "../../index/blame.ts";
+import type { Scope } from "../../index/repo-index.ts";
+import type { CachedBlame } from "../../store/blame-store.ts";
+import type { TreeEntry } from "../../git/records.ts";
+import type { QueryContext } from "../context.ts";
 
 export function blameTarget(ctx: QueryContext, scope: Scope, entry: TreeEntry, honourIgnoreRevs: boolean): BlameTarget {
   const t: BlameTarget = { path: entry.path, commit: scope.commit, honourIgnoreRevs };

@@ -1,12 +1,12 @@
 /** Pieces several questions share: paths, files at a commit, windows of history, times. */
-import { LoreError } from "../errors.ts";
-import { repoRelativePath } from "../git/repo-path.ts";
-import { gitText } from "../git/run.ts";
-import type { TreeEntry } from "../git/records.ts";
-import type { Scope } from "../index/repo-index.ts";
-import { lsTree } from "../index/tree.ts";
-import type { WindowSpec } from "../store/history-store.ts";
-import type { QueryContext } from "./context.ts";
+import { LoreError } from "../../errors.ts";
+import { repoRelativePath } from "../../git/repo-path.ts";
+import { gitText } from "../../git/run.ts";
+import type { TreeEntry } from "../../git/records.ts";
+import type { Scope } from "../../index/repo-index.ts";
+import { lsTree } from "../../index/tree.ts";
+import type { WindowSpec } from "../../store/history-store.ts";
+import type { QueryContext } from "../context.ts";
 
 export function iso(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString().replace(".000Z", "Z");

@@ -1,8 +1,8 @@
 /** Walks a file's changes back through renames and copies the way `git log --follow` does. */
-import { LOG_FORMAT, NUMSTAT_FORMAT, parseNumstatLog, parseRawLog } from "../git/parse-log.ts";
-import { git } from "../git/run.ts";
-import type { FollowOrigin, PathChangeRow } from "../store/history-store.ts";
-import type { QueryContext } from "./context.ts";
+import { LOG_FORMAT, NUMSTAT_FORMAT, parseNumstatLog, parseRawLog } from "../../git/parse-log.ts";
+import { git } from "../../git/run.ts";
+import type { FollowOrigin, PathChangeRow } from "../../store/history-store.ts";
+import type { QueryContext } from "../context.ts";
 
 /**
  * Where --follow goes on from a commit that adds `path`. git looks for a copy among

@@ -1,0 +1,41 @@
+/** How hotspots is answered: activity per file over the window, weighted by line counts. */
+import { lineCounts } from "../../index/line-counts.ts";
+import { iso, repoPath, round, treeAt, windowOf } from "./common.ts";
+import type { HOTSPOTS_ARGS, HotspotsOutput } from "../hotspots.ts";
+import type { QueryContext } from "../context.ts";
+import type { Input } from "../define.ts";
+
+/** score = commits in the window × log10(10 + lines): change frequency first, tilted toward big files (1× at 0 lines, 2× at 90, 3× at 990). */
+export function hotspotScore(commits: number, lines: number): number {
+  return round(commits * Math.log10(10 + lines), 2);
+}
+
+export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>): Promise<HotspotsOutput> {
+  const scope = await ctx.index.scope(input.until);
+  const prefix = repoPath(ctx, input.path);
+  const w = await windowOf(ctx, scope, input.commits, input.since);
+  const { history } = ctx.index.store;
+  const tree = new Map((await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob").map((e) => [e.path, e]));
+  let activity = history.activity(w).filter((a) => tree.has(a.path));
+  if (activity.some((a) => a.churnUnknown > 0)) {
+    // Churn of the window's commits not indexed yet: fetch it now.
+    await ctx.index.ensureChurn(history.windowShas(w));
+    activity = history.activity(w).filter((a) => tree.has(a.path));
+  }
+  const counts = await lineCounts(ctx.index, activity.map((a) => tree.get(a.path)!.blob));
+  const results = activity
+    .map((a) => {
+      const lines = counts.get(tree.get(a.path)!.blob) ?? 0;
+      return { path: a.path, commits: a.commits, additions: a.additions, deletions: a.deletions, authors: a.authors, lastChanged: iso(a.last), lines, score: hotspotScore(a.commits, lines) };
+    })
+    .sort((x, y) => y.score - x.score || y.commits - x.commits || (x.path < y.path ? -1 : 1));
+  const info = history.windowInfo(w);
+  return {
+    repo: ctx.index.repo.root,
+    path: prefix,
+    rev: scope.commit,
+    window: { commits: info.commits, ...(w.label.since ? { since: w.label.since } : {}) },
+    results: results.slice(0, input.limit),
+    truncated: results.length > input.limit,
+  };
+}

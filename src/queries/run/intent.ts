@@ -1,0 +1,56 @@
+/** How intent is answered: blame the range, then each commit's full message and the files it touched. */
+import { LoreError } from "../../errors.ts";
+import { LOG_FORMAT, parseRawLog } from "../../git/parse-log.ts";
+import { git } from "../../git/run.ts";
+import { blameFile } from "./blame-file.ts";
+import { fileAt, iso, lineRange, repoPath } from "./common.ts";
+import type { QueryContext } from "../context.ts";
+import type { INTENT_ARGS, IntentCommit, IntentOutput } from "../intent.ts";
+import type { Input } from "../define.ts";
+
+const MAX_FILES = 50;
+
+interface CommitFacts {
+  author: string;
+  email: string;
+  time: number;
+  subject: string;
+  message: string;
+  files: string[];
+}
+
+/** Facts of a commit from the index, or from git for one outside it (a blame boundary in a capped index). */
+async function commitFacts(ctx: QueryContext, sha: string): Promise<CommitFacts> {
+  const c = ctx.index.store.history.commitBySha(sha);
+  if (c) return { author: c.author, email: c.email, time: c.time, subject: c.subject, message: c.message, files: ctx.index.store.history.filesOf(c.id) };
+  const rec = parseRawLog(await git(["log", "-1", "--raw", "-z", "-M", "--root", "--no-abbrev", "--no-ext-diff", `--format=${LOG_FORMAT}`, sha, "--"], ctx.index.git))[0];
+  if (!rec) throw new LoreError("GIT_FAILED", `git could not show commit ${sha}.`);
+  const files = rec.parents.length > 1 ? [] : rec.changes.map((ch) => ch.path).sort();
+  return { author: rec.author, email: rec.email, time: rec.time, subject: rec.subject, message: rec.message, files };
+}
+
+export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): Promise<IntentOutput> {
+  const scope = await ctx.index.scope(input.until);
+  const path = repoPath(ctx, input.path);
+  const entry = await fileAt(ctx, scope, path);
+  const cached = await blameFile(ctx, scope, entry, input.ignoreRevs);
+  if (cached.binary) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines. Use history for its changes.`);
+  const [a, b] = lineRange(input.startLine, input.endLine, cached.lines, path);
+  const bySha = new Map<string, [number, number][]>();
+  for (const h of ctx.index.store.blame.hunks(cached.id, a, b)) {
+    const ranges = bySha.get(h.sha) ?? [];
+    const start = Math.max(h.start, a);
+    const end = Math.min(h.end, b);
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] + 1 === start) last[1] = end;
+    else ranges.push([start, end]);
+    bySha.set(h.sha, ranges);
+  }
+  const commits: IntentCommit[] = [];
+  for (const [sha, lines] of bySha) {
+    const f = await commitFacts(ctx, sha);
+    commits.push({ sha, author: f.author, email: f.email, time: iso(f.time), subject: f.subject, message: f.message, lines, files: f.files.slice(0, MAX_FILES), filesTotal: f.files.length });
+  }
+  commits.sort((x, y) => (x.time < y.time ? 1 : x.time > y.time ? -1 : 0));
+  return { repo: ctx.index.repo.root, path, rev: scope.commit, range: [a, b], commits };
+}

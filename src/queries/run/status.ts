@@ -1,0 +1,49 @@
+/** How status is answered: HEAD from the files, the index's own counts and state. */
+import { statSync } from "node:fs";
+import { readHeadBranch, readHeadCommit } from "../../git/head-file.ts";
+import { currentBranch, isShallow, resolveHead } from "../../git/repo.ts";
+import type { STATUS_ARGS, StatusOutput } from "../status.ts";
+import type { QueryContext } from "../context.ts";
+import type { Input } from "../define.ts";
+
+function fileBytes(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): Promise<StatusOutput> {
+  const { index } = ctx;
+  const { store } = index;
+  // The files say where HEAD is without starting git; git is asked only when they cannot tell.
+  const fromFiles = readHeadCommit(index.repo);
+  const head = fromFiles !== undefined ? fromFiles : await resolveHead(index.repo);
+  const namedBranch = readHeadBranch(index.repo);
+  const branch = namedBranch !== undefined ? namedBranch : await currentBranch(index.repo);
+  const shallow = isShallow(index.repo);
+  const indexedHead = store.meta("indexedHead") ?? null;
+  const indexing = index.busy;
+  const state = head === null ? "empty" : indexing ? "indexing" : head === indexedHead ? "fresh" : "stale";
+  const truncated = store.meta("truncated");
+  return {
+    repo: index.repo.root,
+    head,
+    branch,
+    indexedHead,
+    state,
+    commitsIndexed: store.history.reachBounds().count,
+    churnComplete: indexedHead !== null && store.meta("churnHead") === indexedHead,
+    filesTotal: store.tree.count(),
+    filesBlamed: store.blame.blamedInTree(),
+    indexing,
+    lastIndexedAt: store.meta("lastIndexedAt") ?? null,
+    shallow,
+    truncated: truncated ? Number(truncated) : null,
+    rebuilt: store.meta("rebuilt") ?? null,
+    dbPath: store.path,
+    dbBytes: fileBytes(store.path) + fileBytes(store.path + "-wal"),
+    daemon: ctx.daemon ?? null,
+  };
+}
