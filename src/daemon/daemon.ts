@@ -9,7 +9,7 @@ import { BLAME_WORKERS } from "../queries/answer.ts";
 import { QUERIES } from "../queries/index.ts";
 import { runtime } from "../runtime/index.ts";
 import { tryLock, type Lock } from "./lock.ts";
-import { Lifecycle, log } from "./lifecycle.ts";
+import { Lifecycle, log, readPid } from "./lifecycle.ts";
 import { Repos } from "./repos.ts";
 import type { Method } from "./rpc.ts";
 import { createApp } from "./server.ts";
@@ -42,8 +42,9 @@ export async function runDaemon(idleS: number): Promise<number> {
   ensurePrivateDir(paths.dir);
   const lock = await acquire(paths);
   if (!lock) {
-    log("another lore daemon holds the lock; leaving it to serve");
-    return 0;
+    const other = readPid(paths.pid);
+    log(`another lore daemon${other ? ` (pid ${other})` : ""} is already running for ${loreHome()}; this one exits and leaves it to serve`);
+    return 1;
   }
   // We hold the lock, so whatever socket file is there belongs to a daemon that died.
   rmSync(paths.socket, { force: true });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { gitLogFile } from "../helpers/git-truth.ts";
+import { gitBlame, gitLogFile, hunksToLines } from "../helpers/git-truth.ts";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
 import { daemonHome, daemonPids, lore, loreSync, stopDaemons, until } from "./daemon-helpers.ts";
 
@@ -61,3 +61,37 @@ test.skipIf(!existsSync(BUNDLE))("a daemon killed with -9 mid-index leaves a usa
   expect(status.indexedHead).toBe(runGit(dir, ["rev-parse", "HEAD"]).trim());
   expect(status.commitsIndexed).toBe(Number(runGit(dir, ["rev-list", "--count", "HEAD"]).trim()));
 });
+
+test.skipIf(!existsSync(BUNDLE))("a daemon killed with -9 at each stage of indexing (history, churn, blame) answers right when restarted", async () => {
+  const stageHome = daemonHome();
+  const path = "lib/response.js";
+  const truthHistory = gitLogFile(dir, "HEAD", path, true, 50);
+  const truthBlame = gitBlame(dir, "HEAD", path).map((o) => o.sha);
+  const stages: [string, string][] = [
+    ["history", "SELECT count(*) AS n FROM reach"],
+    ["churn", "SELECT count(*) AS n FROM commits WHERE churn = 1 AND (SELECT count(*) FROM meta WHERE key = 'churnHead') = 0"],
+    ["blame", "SELECT count(*) AS n FROM blames"],
+  ];
+  try {
+    for (const [stage, sql] of stages) {
+      const started = await lore(stageHome, dir, ["status", "--json"]);
+      const pid = started.json.daemon.pid;
+      await until(() => existsSync(join(stageHome, "repos")) && readdirSync(join(stageHome, "repos")).length > 0, 5000, 5);
+      const db = new Database(join(stageHome, "repos", readdirSync(join(stageHome, "repos"))[0]!, "index.db"));
+      const reached = await until(() => (peek<{ n: number }>(db, sql)?.n ?? 0) > 0, 30_000, 2).then(() => true, () => false);
+      process.kill(pid, "SIGKILL");
+      await until(() => daemonPids(stageHome).length === 0);
+      expect({ stage, integrity: peek<{ integrity_check: string }>(db, "PRAGMA integrity_check")?.integrity_check }).toEqual({ stage, integrity: "ok" });
+      db.close();
+      // Whether or not the stage was caught in the act (a fast machine may finish it first), answers must be right.
+      const h = loreSync(stageHome, dir, ["history", path, "-n", "50", "--json"]).json;
+      expect({ stage, commits: h.commits.map((c: any) => [c.sha, c.additions, c.deletions]) }).toEqual({ stage, commits: truthHistory.map((e) => [e.sha, e.additions, e.deletions]) });
+      const b = loreSync(stageHome, dir, ["blame", path, "--json"]).json;
+      expect(hunksToLines(b.hunks).map((l) => l.sha)).toEqual(truthBlame);
+      if (!reached) console.warn(`crash test: the ${stage} stage finished before it could be interrupted`);
+    }
+  } finally {
+    await stopDaemons(stageHome);
+    rmSync(stageHome, { recursive: true, force: true });
+  }
+}, 180_000);
