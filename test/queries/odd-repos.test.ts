@@ -86,7 +86,7 @@ describe("repositories of every shape", () => {
     await expect(ask("intent", r.dir, { path: "img.bin", startLine: 1, endLine: 1 })).rejects.toMatchObject({ code: "BINARY_FILE" });
   });
 
-  test("a large text file is blamed correctly", async () => {
+  test("a large text file (200,000 lines) is blamed correctly", async () => {
     const r = new TestRepo();
     cleanup.push(() => r.cleanup());
     const big = Array.from({ length: 200_000 }, (_, i) => `line ${i} ${"x".repeat(40)}`).join("\n") + "\n";
