@@ -1,5 +1,6 @@
 /** blame: who last changed each line of a file, and in which commit. */
 import { defineQuery, type Args } from "./define.ts";
+import { FILE_PATH, IGNORE_REVS } from "./shared-args.ts";
 
 export interface BlameOutput {
   repo: string;
@@ -12,10 +13,10 @@ export interface BlameOutput {
 }
 
 export const BLAME_ARGS = {
-  path: { type: "string", required: true, positional: true, description: "File path, relative to the repository root (or absolute)." },
+  path: FILE_PATH,
   startLine: { type: "integer", min: 1, description: "First line of the range (1-based; default 1). CLI: -L START,END." },
   endLine: { type: "integer", min: 1, description: "Last line of the range, inclusive (default: the last line)." },
-  ignoreRevs: { type: "boolean", default: true, description: "Honour .git-blame-ignore-revs at the repository root (CLI: --no-ignore-revs turns it off)." },
+  ignoreRevs: IGNORE_REVS,
 } as const satisfies Args;
 
 export const blameQuery = defineQuery({

@@ -1,6 +1,6 @@
 /** cochange: the files that tend to change in the same commits as a file. */
 import { defineQuery, type Args } from "./define.ts";
-import { WINDOW_ARGS } from "./window-args.ts";
+import { FILE_PATH, WINDOW_ARGS } from "./shared-args.ts";
 
 export interface CochangeOutput {
   repo: string;
@@ -13,7 +13,7 @@ export interface CochangeOutput {
 }
 
 export const COCHANGE_ARGS = {
-  path: { type: "string", required: true, positional: true, description: "File path, relative to the repository root (or absolute)." },
+  path: FILE_PATH,
   limit: { type: "integer", default: 10, min: 1, max: 200, short: "n", description: "At most this many files (default 10)." },
   ...WINDOW_ARGS,
   maxFiles: { type: "integer", default: 50, min: 1, max: 100000, description: "Leave out commits touching more than this many files (default 50): sweeping changes say little." },

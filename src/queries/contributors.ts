@@ -1,5 +1,6 @@
 /** contributors: who wrote the lines that exist now, under a path. */
 import { defineQuery, type Args } from "./define.ts";
+import { IGNORE_REVS } from "./shared-args.ts";
 
 export interface ContributorsOutput {
   repo: string;
@@ -14,7 +15,7 @@ export interface ContributorsOutput {
 export const CONTRIBUTORS_ARGS = {
   path: { type: "string", positional: true, description: "A file or folder (default: the whole repository)." },
   limit: { type: "integer", default: 20, min: 1, max: 1000, short: "n", description: "At most this many authors (default 20)." },
-  ignoreRevs: { type: "boolean", default: true, description: "Honour .git-blame-ignore-revs at the repository root (CLI: --no-ignore-revs)." },
+  ignoreRevs: IGNORE_REVS,
 } as const satisfies Args;
 
 export const contributorsQuery = defineQuery({

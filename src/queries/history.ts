@@ -1,5 +1,6 @@
 /** history: the commits that changed a file, newest first, following renames. */
 import { defineQuery, type Args } from "./define.ts";
+import { FILE_PATH } from "./shared-args.ts";
 
 export interface HistoryCommit {
   sha: string;
@@ -23,7 +24,7 @@ export interface HistoryOutput {
 }
 
 export const HISTORY_ARGS = {
-  path: { type: "string", required: true, positional: true, description: "File path, relative to the repository root (or absolute)." },
+  path: FILE_PATH,
   limit: { type: "integer", default: 20, min: 1, max: 10000, short: "n", description: "At most this many commits (default 20)." },
   follow: { type: "boolean", default: true, description: "Follow the file across renames and copies (CLI: --no-follow stops at the current name)." },
 } as const satisfies Args;

@@ -1,6 +1,6 @@
 /** hotspots: the files that change most, weighted by their size. */
 import { defineQuery, type Args } from "./define.ts";
-import { WINDOW_ARGS } from "./window-args.ts";
+import { WINDOW_ARGS } from "./shared-args.ts";
 
 export interface HotspotsOutput {
   repo: string;

@@ -1,5 +1,6 @@
 /** intent: the full messages of the commits that wrote a range of lines, and what else each touched. */
 import { defineQuery, type Args } from "./define.ts";
+import { FILE_PATH, IGNORE_REVS } from "./shared-args.ts";
 
 export interface IntentCommit {
   sha: string;
@@ -22,10 +23,10 @@ export interface IntentOutput {
 }
 
 export const INTENT_ARGS = {
-  path: { type: "string", required: true, positional: true, description: "File path, relative to the repository root (or absolute)." },
+  path: FILE_PATH,
   startLine: { type: "integer", required: true, min: 1, description: "First line of the range (1-based). CLI: -L START,END." },
   endLine: { type: "integer", required: true, min: 1, description: "Last line of the range, inclusive." },
-  ignoreRevs: { type: "boolean", default: true, description: "Honour .git-blame-ignore-revs at the repository root (CLI: --no-ignore-revs)." },
+  ignoreRevs: IGNORE_REVS,
 } as const satisfies Args;
 
 export const intentQuery = defineQuery({

@@ -1,0 +1,20 @@
+/** Arguments several questions declare alike: a file path, the ignore-revs switch, a window of history. */
+import type { ArgSpec, Args } from "./define.ts";
+
+export const FILE_PATH = {
+  type: "string",
+  required: true,
+  positional: true,
+  description: "File path, relative to the repository root (or absolute).",
+} as const satisfies ArgSpec;
+
+export const IGNORE_REVS = {
+  type: "boolean",
+  default: true,
+  description: "Honour .git-blame-ignore-revs at the repository root (CLI: --no-ignore-revs turns it off).",
+} as const satisfies ArgSpec;
+
+export const WINDOW_ARGS = {
+  commits: { type: "string", default: "500", description: 'How many of the newest commits to look at, or "all" (default 500).' },
+  since: { type: "string", description: 'Only commits from this date on (any date git understands: 2024-01-31, "6 months ago").' },
+} as const satisfies Args;
