@@ -116,13 +116,13 @@ export class Repos {
     let open = this.byRoot.get(repo.root);
     if (!open) {
       const index = RepoIndex.open(repo);
-      open = { repo, index, warmup: new Warmup(index, Math.max(1, this.blameWorkers - 1), log), lastUsed: Date.now(), stamps: "", readers: 0, answers: new AnswerCache() };
+      open = { repo, index, warmup: new Warmup(index, this.blameWorkers, log), lastUsed: Date.now(), stamps: "", readers: 0, answers: new AnswerCache() };
       this.byRoot.set(repo.root, open);
       log(`opened ${repo.root}`);
     }
     if (!open.unwatch) {
       const o = open;
-      if (o.warmup.stopped) o.warmup = new Warmup(o.index, Math.max(1, this.blameWorkers - 1), log);
+      if (o.warmup.stopped) o.warmup = new Warmup(o.index, this.blameWorkers, log);
       o.unwatch = watchRepo(repo, () => this.onChange(o), (err) => log(`watching ${repo.root}: ${err instanceof Error ? err.message : String(err)}`));
     }
     return open;

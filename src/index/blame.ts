@@ -6,6 +6,7 @@ import { git } from "../git/run.ts";
 import { parseBlamePorcelain } from "../git/parse-blame.ts";
 import type { CachedBlame } from "../store/blame-store.ts";
 import type { IndexContext } from "./context.ts";
+import { singleCommitBlame } from "./single-commit-blame.ts";
 
 export const IGNORE_REVS_FILE = ".git-blame-ignore-revs";
 
@@ -58,12 +59,15 @@ export function isBlamed(ix: IndexContext, t: BlameTarget): boolean {
 }
 
 async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignoreFile: string | undefined): Promise<CachedBlame> {
-  // "" first clears any blame.ignoreRevsFile from the user's config, so only the repository's file counts.
-  const args = ["blame", "--porcelain", "--ignore-revs-file", "", ...(ignoreFile ? ["--ignore-revs-file", ignoreFile] : []), t.commit, "--", t.path];
-  const out = await git(args, ix.git);
-  const result = parseBlamePorcelain(out);
+  const result = (await singleCommitBlame(ix, t, ignoreFile)) ?? (await gitBlame(ix, t, ignoreFile));
   ix.store.transaction(() => ix.store.blame.save(key, t.path, t.headKey?.blob ?? null, result, Math.floor(Date.now() / 1000)));
   return ix.store.blame.find(key)!;
+}
+
+async function gitBlame(ix: IndexContext, t: BlameTarget, ignoreFile: string | undefined) {
+  // "" first clears any blame.ignoreRevsFile from the user's config, so only the repository's file counts.
+  const args = ["blame", "--porcelain", "--ignore-revs-file", "", ...(ignoreFile ? ["--ignore-revs-file", ignoreFile] : []), t.commit, "--", t.path];
+  return parseBlamePorcelain(await git(args, ix.git));
 }
 
 /** Blames many files with `workers` git processes at once; calls `onDone` as each finishes. */

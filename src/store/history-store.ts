@@ -223,6 +223,11 @@ export class HistoryStore {
       .all(pathId, afterSeq ?? -(2 ** 53), limit, pathId) as unknown as PathChangeRow[];
   }
 
+  /** How many commits in scope changed the path. */
+  changeCount(scope: string, pathId: number): number {
+    return Number(this.db.prepare(`SELECT count(*) AS n FROM changes ch JOIN ${scope} s ON s.commit_id = ch.commit_id WHERE ch.path_id = ?`).get(pathId)!.n);
+  }
+
   /** The change a commit made to a path, with its commit's fields. */
   changeIn(commitSha: string, path: string): PathChangeRow | undefined {
     return this.db

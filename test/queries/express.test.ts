@@ -41,9 +41,10 @@ describe.skipIf(!existsSync(BUNDLE))("express", () => {
     }
   }, 300_000);
 
-  test("blame equals git blame line by line", async () => {
-    for (const path of ["History.md", "lib/router/index.js", "lib/response.js", "lib/application.js", "test/app.router.js", "package.json", "Readme.md"].filter((f) => files.includes(f))) {
-      const r = await ask("blame", dir, { path });
+  test("blame of every file equals git blame line by line", async () => {
+    for (const path of files) {
+      const r = await ask("blame", dir, { path }).catch((e) => e);
+      if (r.code === "BINARY_FILE") continue;
       const truth = gitBlame(dir, "HEAD", path);
       const mine = hunksToLines(r.hunks);
       expect(mine.length).toBe(truth.length);
