@@ -1,0 +1,81 @@
+/** Keeps the benchmark scripts from rotting: their machinery runs end to end on a tiny generated repository, two runs per item. */
+import { afterAll, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { closeAll } from "../../src/index/indexes.ts";
+import { generateRepo } from "./gen-repo.ts";
+import { pairs, pickTarget } from "./pairs.ts";
+import { README_END, README_START, writeReadmeBlock } from "./report.ts";
+import { runBench } from "./run.ts";
+import { measurePoint, scaleTables } from "./scale.ts";
+
+const root = mkdtempSync(join(tmpdir(), "lore-bench-smoke-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const repo = generateRepo({ dir: join(root, "repo"), commits: 150, files: 40, seed: 3 });
+
+const rowsOf = (markdown: string, title: string) => {
+  const part = markdown.split(`**${title}`)[1]!.split("\n\n")[1]!;
+  return part.split("\n").slice(2).map((l) => l.split("|")[1]!.trim());
+};
+
+test("the main benchmark prints every table with a row for every question, and no missing number", async () => {
+  const { dir } = await repo;
+  const { markdown } = await runBench({ repo: dir, runs: 2, warmups: 0, heavyRuns: 1, calls: 20, throughputMs: 200, freshRounds: 1, qualityCommits: 5, lore: "source", log: () => {} });
+  const names = pairs(await pickTarget(dir)).map((p) => p.name);
+  expect(rowsOf(markdown, "Warm CLI answer")).toEqual(names);
+  expect(rowsOf(markdown, "Answer size")).toEqual(names);
+  expect(rowsOf(markdown, "The daemon itself").slice(0, names.length)).toEqual(names);
+  expect(rowsOf(markdown, "Targets")).toHaveLength(7);
+  for (const title of ["Setup", "Indexing a fresh clone", "A new commit shows in answers", "Co-change quality"]) expect(markdown).toContain(`**${title}`);
+  expect(markdown).not.toContain("NaN");
+  expect(markdown.split("**Warm CLI answer")[1]!.split("\n\n")[1]).not.toContain("n/a");
+  expect(markdown.split("**Indexing a fresh clone")[1]!.split("\n\n")[1]).not.toContain("n/a");
+}, 60_000);
+
+test("the scaling run charts index cost and warm answers for a repository", async () => {
+  const { dir } = await repo;
+  process.env.LORE_HOME = join(root, "scale-home");
+  try {
+    const point = await measurePoint(dir, { commits: 150, files: 40 }, 2);
+    const [index, answers] = scaleTables([point]);
+    expect(index!.rows).toHaveLength(1);
+    expect(answers!.head.filter((h) => h.endsWith(": lore"))).toHaveLength(4);
+    expect(JSON.stringify([index, answers])).not.toContain("n/a");
+  } finally {
+    delete process.env.LORE_HOME;
+  }
+}, 30_000);
+
+test("a respelled path (how the daemon's answer time misses its cache) gets the very same answer", async () => {
+  const { dir } = await repo;
+  process.env.LORE_HOME = join(root, "respell-home");
+  try {
+    const { answer } = await import("../../src/queries/answer.ts");
+    for (const p of pairs(await pickTarget(dir))) {
+      if (p.rpc.method === "status") continue;
+      const plain = await answer(p.rpc.method, { ...p.rpc.params, repo: dir }, { cwd: dir });
+      expect(await answer(p.rpc.method, { ...p.uncached(5), repo: dir }, { cwd: dir })).toEqual(plain);
+    }
+  } finally {
+    closeAll();
+    delete process.env.LORE_HOME;
+  }
+}, 30_000);
+
+test("the README block is replaced between its markers and nothing else changes", () => {
+  const path = join(root, "README.md");
+  writeFileSync(path, "# x\n\nintro\n");
+  writeReadmeBlock(path, "first");
+  writeReadmeBlock(path, "second");
+  const text = readFileSync(path, "utf8");
+  expect(text).toBe(`# x\n\nintro\n\n## Speed\n\n${README_START}\nsecond\n${README_END}\n`);
+});
+
+test("an existing Speed section without markers gets the block at its end, the sections after it untouched", () => {
+  const path = join(root, "README2.md");
+  writeFileSync(path, "# x\n\n## Speed\n\nsome words\n\n## Later\n\nmore\n");
+  writeReadmeBlock(path, "table");
+  writeReadmeBlock(path, "table 2");
+  expect(readFileSync(path, "utf8")).toBe(`# x\n\n## Speed\n\nsome words\n\n${README_START}\ntable 2\n${README_END}\n\n## Later\n\nmore\n`);
+});

@@ -1,0 +1,144 @@
+/**
+ * `npm run bench:scale`: how lore's costs grow with history and tree size, on generated
+ * repositories (default 1k, 5k and 20k commits; --big adds 100k commits and 20k files):
+ * index time against the git that reads the same history, warm answers against git, index size.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { closeAll, indexFor } from "../../src/index/indexes.ts";
+import { BLAME_WORKERS } from "../../src/queries/answer.ts";
+import type { QueryContext } from "../../src/queries/context.ts";
+import { validateInput } from "../../src/queries/define.ts";
+import { findQuery } from "../../src/queries/index.ts";
+import { generateRepo } from "./gen-repo.ts";
+import { historyIndexVsLog } from "./index-cost.ts";
+import { pairs, pickTarget, type Pair } from "./pairs.ts";
+import { bytes, machine, machineLine, markdownTable, ms, ratio, type Table } from "./report.ts";
+import { mustRun, repeat } from "./timing.ts";
+
+export interface Size {
+  commits: number;
+  files: number;
+}
+
+export const DEFAULT_SIZES: Size[] = [
+  { commits: 1000, files: 300 },
+  { commits: 5000, files: 1000 },
+  { commits: 20000, files: 3000 },
+];
+export const BIG_SIZES: Size[] = [{ commits: 100_000, files: 20_000 }];
+
+/** The questions whose growth is charted, by row name prefix in pairs(). */
+const CHARTED = ["blame (", "history", "cochange", "hotspots"];
+
+export interface ScalePoint {
+  size: Size;
+  generateS: number;
+  logRaw: number;
+  logNumstat: number;
+  historyIndex: number;
+  churnIndex: number;
+  dbBytes: number;
+  answers: { name: string; first: number; warm: number; git: number }[];
+}
+
+/** Generated repositories are kept between runs in the temp folder (generation is the slow part); `fresh` makes them anew. */
+async function repoFor(size: Size, cacheDir: string, fresh: boolean): Promise<{ dir: string; seconds: number }> {
+  const dir = join(cacheDir, `c${size.commits}-f${size.files}-s1`);
+  if (fresh || !existsSync(join(dir, ".git", "lore-bench-done"))) {
+    rmSync(dir, { recursive: true, force: true });
+    const g = await generateRepo({ dir, commits: size.commits, files: size.files, seed: 1 });
+    await Bun.write(join(dir, ".git", "lore-bench-done"), String(g.seconds));
+    return { dir, seconds: g.seconds };
+  }
+  return { dir, seconds: Number(await Bun.file(join(dir, ".git", "lore-bench-done")).text()) };
+}
+
+/** Measures one repository; $LORE_HOME must point at an empty folder. */
+export async function measurePoint(dir: string, size: Size, runs: number, generateS = NaN): Promise<ScalePoint> {
+  const o = { cwd: dir, discard: true };
+  const floor = async (argv: string[]) => (await repeat(() => mustRun(argv, o), Math.max(1, Math.min(3, runs)))).p50;
+  const logNumstat = await floor(["git", "log", "--numstat", "-z", "-M", "--root", "--format=%H"]);
+  // Each refresh indexes into a fresh LORE_HOME of its own, alternating with git log --raw.
+  const alt = await historyIndexVsLog(dir, join(process.env.LORE_HOME!, "refresh"), Math.max(1, Math.min(3, runs)));
+  const ix = await indexFor(dir);
+  await ix.refresh();
+  let t = performance.now();
+  await ix.indexChurn();
+  const churnIndex = performance.now() - t;
+  const ctx: QueryContext = { index: ix, clock: () => new Date(), blameWorkers: BLAME_WORKERS };
+  const target = await pickTarget(dir);
+  const answers: ScalePoint["answers"] = [];
+  for (const p of pairs(target).filter((x: Pair) => CHARTED.some((c) => x.name.startsWith(c)))) {
+    const def = findQuery(p.rpc.method)!;
+    const input = validateInput(def, p.rpc.params);
+    const ask = () => def.run(ctx, input as never);
+    t = performance.now();
+    await ask();
+    const first = performance.now() - t;
+    const warm = (await repeat(ask, Math.max(runs * 4, 5), 2)).p50;
+    const git = (await repeat(() => p.git({ cwd: dir }), runs, 1)).p50;
+    answers.push({ name: p.name.replace(/ \(\d+ lines\)/, ""), first, warm, git });
+  }
+  const db = ix.store.path;
+  const dbBytes = statSync(db).size + (existsSync(db + "-wal") ? statSync(db + "-wal").size : 0);
+  closeAll();
+  return { size, generateS, logRaw: alt.git.p50, logNumstat, historyIndex: alt.lore.p50, churnIndex, dbBytes, answers };
+}
+
+export function scaleTables(points: ScalePoint[]): Table[] {
+  const label = (p: ScalePoint) => `${p.size.commits.toLocaleString("en")} commits, ${p.size.files.toLocaleString("en")} files`;
+  const index: Table = {
+    title: "Index cost as history grows (in-process: RepoIndex.refresh, p50 alternating with git log --raw; then indexChurn)",
+    head: ["repository", "history index", "git log --raw", "lore/git", "churn index", "git log --numstat", "lore/git", "index size (no blame)"],
+    rows: points.map((p) => [label(p), ms(p.historyIndex), ms(p.logRaw), ratio(p.historyIndex, p.logRaw), ms(p.churnIndex), ms(p.logNumstat), ratio(p.churnIndex, p.logNumstat), bytes(p.dbBytes)]),
+  };
+  const names = points[0]?.answers.map((a) => a.name) ?? [];
+  const answers: Table = {
+    title: "Answers as history grows: lore warm (first ask) vs git",
+    head: ["repository", ...names.flatMap((n) => [`${n}: lore`, "git"])],
+    rows: points.map((p) => [label(p), ...p.answers.flatMap((a) => [`${ms(a.warm)} (${ms(a.first)})`, ms(a.git)])]),
+    notes: [
+      "lore: the question run in-process as the daemon runs it (no CLI start-up, which adds a constant — see the main benchmark), p50 of warm calls, the first call in brackets (blame: on demand, nothing warmed). " +
+        "git: the command an agent runs for the same answer (blame --porcelain of the file; log -n 20 --follow --numstat; log -n 500 --name-only + counting), p50. Generated repositories (test/bench/gen-repo.ts, seed 1), the asked file the most changed source file at HEAD.",
+    ],
+  };
+  return [index, answers];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { big: { type: "boolean" }, sizes: { type: "string" }, runs: { type: "string", default: "5" }, fresh: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+  });
+  if (values.help) {
+    console.log("usage: npm run bench:scale -- [--big] [--sizes 1000x300,5000x1000] [--runs 5] [--fresh]\n  --big adds 100,000 commits × 20,000 files (generation alone takes many minutes)");
+    return;
+  }
+  const sizes = values.sizes
+    ? values.sizes.split(",").map((s) => {
+        const [c, f] = s.split("x").map(Number);
+        return { commits: c!, files: f ?? Math.max(50, Math.round(c! / 5)) };
+      })
+    : [...DEFAULT_SIZES, ...(values.big ? BIG_SIZES : [])];
+  const cacheDir = join(tmpdir(), "lore-bench-repos");
+  mkdirSync(cacheDir, { recursive: true });
+  const points: ScalePoint[] = [];
+  for (const size of sizes) {
+    const { dir, seconds } = await repoFor(size, cacheDir, values.fresh === true);
+    const home = mkdtempSync(join(tmpdir(), "lore-scale-home-"));
+    process.env.LORE_HOME = home;
+    try {
+      process.stderr.write(`scale: ${size.commits} commits, ${size.files} files (${dir})\n`);
+      points.push(await measurePoint(dir, size, Number(values.runs), seconds));
+    } finally {
+      closeAll();
+      rmSync(home, { recursive: true, force: true });
+    }
+  }
+  console.log(`${machineLine(machine())}\n`);
+  for (const t of scaleTables(points)) console.log(markdownTable(t) + "\n");
+}
+
+if (import.meta.main) await main();
