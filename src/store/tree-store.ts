@@ -28,6 +28,11 @@ export class TreeStore {
     return r ? { path: String(r.path), mode: String(r.mode), type: r.type as TreeEntry["type"], blob: String(r.blob), size: r.size === null ? null : Number(r.size) } : undefined;
   }
 
+  /** Whether the stored tree has this path (by id): one lookup, not the whole tree. */
+  hasPathId(pathId: number): boolean {
+    return this.db.prepare("SELECT 1 FROM tree WHERE path_id = ?").get(pathId) !== undefined;
+  }
+
   count(): number {
     return Number(this.db.prepare("SELECT count(*) AS n FROM tree WHERE type = 'blob'").get()!.n);
   }

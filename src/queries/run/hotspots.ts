@@ -1,5 +1,7 @@
 /** How hotspots is answered: activity per file over the window, weighted by line counts. */
 import { lineCounts } from "../../index/line-counts.ts";
+import type { Scope } from "../../index/repo-index.ts";
+import type { ActivityRow } from "../../store/history-store.ts";
 import { iso, repoPath, round, treeAt, windowOf } from "./common.ts";
 import type { HOTSPOTS_ARGS, HotspotsOutput } from "../hotspots.ts";
 import type { QueryContext } from "../context.ts";
@@ -10,22 +12,37 @@ export function hotspotScore(commits: number, lines: number): number {
   return round(commits * Math.log10(10 + lines), 2);
 }
 
+/**
+ * The blob of a file that changed in the window, if it exists now under the prefix. At HEAD
+ * the stored tree answers in the same query (a 20,000-file tree is never loaded whole); at
+ * another commit git lists that tree.
+ */
+async function blobLookup(ctx: QueryContext, scope: Scope, prefix: string): Promise<(a: ActivityRow) => string | undefined> {
+  const under = (path: string) => prefix === "" || path.startsWith(prefix + "/") || path === prefix;
+  if (scope.atHead) return (a) => (a.headBlob !== null && under(a.path) ? a.headBlob : undefined);
+  const tree = new Map((await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob").map((e) => [e.path, e.blob]));
+  return (a) => tree.get(a.path);
+}
+
 export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>): Promise<HotspotsOutput> {
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
   const w = await windowOf(ctx, scope, input.commits, input.since);
   const { history } = ctx.index.store;
-  const tree = new Map((await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob").map((e) => [e.path, e]));
-  let activity = history.activity(w).filter((a) => tree.has(a.path));
+  const blobOf = await blobLookup(ctx, scope, prefix);
+  const current = () => history.activity(w).filter((a) => blobOf(a) !== undefined);
+  let activity = current();
   if (activity.some((a) => a.churnUnknown > 0)) {
     // Churn of the window's commits not indexed yet: fetch it now.
     await ctx.index.ensureChurn(history.windowShas(w));
-    activity = history.activity(w).filter((a) => tree.has(a.path));
+    activity = current();
   }
-  const counts = await lineCounts(ctx.index, activity.map((a) => tree.get(a.path)!.blob));
+  // Line counts the index has not measured yet (or of another commit's blobs) come from git once.
+  const unmeasured = activity.filter((a) => !scope.atHead || a.headLines === -1).map((a) => blobOf(a)!);
+  const counts = unmeasured.length ? await lineCounts(ctx.index, unmeasured) : new Map<string, number | null>();
   const results = activity
     .map((a) => {
-      const lines = counts.get(tree.get(a.path)!.blob) ?? 0;
+      const lines = (scope.atHead && a.headLines !== -1 ? a.headLines : counts.get(blobOf(a)!)) ?? 0;
       return { path: a.path, commits: a.commits, additions: a.additions, deletions: a.deletions, authors: a.authors, lastChanged: iso(a.last), lines, score: hotspotScore(a.commits, lines) };
     })
     .sort((x, y) => y.score - x.score || y.commits - x.commits || (x.path < y.path ? -1 : 1));
