@@ -4,12 +4,14 @@
  */
 import type { AnyQuery } from "../queries/define.ts";
 
-const MAX_ENTRIES = 500;
+/** What one repository's cache may hold, counted as JSON text: memory stays flat however many questions come. */
+const BUDGET_BYTES = 16 * 1024 * 1024;
 /** Big answers (contributors of a whole monorepo) are cheap to rebuild compared to the memory they hold. */
 const MAX_BYTES = 256 * 1024;
 
 export class AnswerCache {
-  private readonly entries = new Map<string, unknown>();
+  private readonly entries = new Map<string, { answer: unknown; bytes: number }>();
+  private bytes = 0;
   /** Bumped whenever the index may have changed; an answer computed across a bump is not kept. */
   generation = 0;
 
@@ -20,18 +22,30 @@ export class AnswerCache {
   }
 
   get(key: string): unknown {
-    return this.entries.get(key);
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    // Most recently used last: eviction takes the oldest first.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.answer;
   }
 
   set(key: string, generation: number, answer: unknown): void {
-    if (generation !== this.generation) return;
-    if (JSON.stringify(answer).length > MAX_BYTES) return;
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, answer);
+    if (generation !== this.generation || this.entries.has(key)) return;
+    const bytes = JSON.stringify(answer).length;
+    if (bytes > MAX_BYTES) return;
+    while (this.bytes + bytes > BUDGET_BYTES && this.entries.size > 0) {
+      const [oldest, entry] = this.entries.entries().next().value!;
+      this.entries.delete(oldest);
+      this.bytes -= entry.bytes;
+    }
+    this.entries.set(key, { answer, bytes });
+    this.bytes += bytes;
   }
 
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.bytes = 0;
   }
 }
