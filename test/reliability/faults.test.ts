@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { chmodSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { spawn, spawnSync } from "node:child_process";
 import { TestRepo, lines, tempDir } from "../helpers/git-repo.ts";
 import { cli } from "../helpers/lore.ts";
 
@@ -106,8 +107,43 @@ test("lore never writes to the repository it reads", () => {
   fresh.commit("b");
   const before = snapshot(fresh.dir);
   const h = tempDir("lore-home-");
-  for (const args of [["blame", "a.txt"], ["history", "a.txt"], ["intent", "a.txt", "-L", "1,2"], ["cochange", "a.txt"], ["hotspots"], ["contributors"], ["status"], ["history", "a.txt", "--no-follow"], ["blame", "a.txt", "--until", "HEAD~1"]])
-    expect(cli(fresh.dir, [...args, "--json"], { LORE_HOME: h }).code).toBe(0);
+  const questions = [["blame", "a.txt"], ["history", "a.txt"], ["intent", "a.txt", "-L", "1,2"], ["cochange", "a.txt"], ["hotspots"], ["contributors"], ["status"], ["history", "a.txt", "--no-follow"], ["blame", "a.txt", "--until", "HEAD~1"]];
+  for (const args of questions) expect(cli(fresh.dir, [...args, "--json"], { LORE_HOME: h }).code).toBe(0);
+  // And through a daemon, whose watcher, commit-graph and background blame run meanwhile.
+  const dh = tempDir("lore-d-");
+  try {
+    for (const args of questions) expect(cli(fresh.dir, [...args, "--json"], { LORE_HOME: dh, LORE_NO_DAEMON: "0" }).code).toBe(0);
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && cli(fresh.dir, ["status", "--json"], { LORE_HOME: dh, LORE_NO_DAEMON: "0" }).json?.filesBlamed < 2) spawnSync("sleep", ["0.1"]);
+  } finally {
+    cli(fresh.dir, ["daemon", "stop"], { LORE_HOME: dh, LORE_NO_DAEMON: "0" });
+  }
   expect(snapshot(fresh.dir)).toBe(before);
   fresh.cleanup();
-});
+}, 60_000);
+
+test("a repository deleted while the daemon indexes it is NOT_A_REPO, and the daemon goes on serving others", async () => {
+  const dh = tempDir("lore-d-");
+  const doomed = new TestRepo();
+  for (let i = 0; i < 300; i++) {
+    doomed.write("a.txt", `v${i}\n`);
+    doomed.commit(`c${i}`);
+  }
+  const env = { LORE_HOME: dh, LORE_NO_DAEMON: "0" };
+  try {
+    expect(cli(r.dir, ["status", "--json"], env).code).toBe(0);
+    const indexing = spawn(process.execPath, [join(import.meta.dir, "..", "..", "src", "main.ts"), "contributors", "--json"], { cwd: doomed.dir, env: { ...process.env, ...env }, stdio: "ignore" });
+    const closed = new Promise((res) => indexing.on("close", res));
+    await new Promise((res) => setTimeout(res, 150));
+    const dir = doomed.dir;
+    doomed.cleanup();
+    await closed;
+    const gone = cli("/", ["history", "a.txt", "--repo", dir, "--json"], env);
+    expect(gone.json.error.code).toBe("NOT_A_REPO");
+    const other = cli(r.dir, ["history", "a.txt", "--json"], env);
+    expect(other.code).toBe(0);
+    expect(other.json.commits.length).toBe(5);
+  } finally {
+    cli(r.dir, ["daemon", "stop"], env);
+  }
+}, 60_000);
