@@ -65,7 +65,15 @@ export function daemonPids(home: string): number[] {
       if (readFileSync(`/proc/${name}/environ`, "utf8").split("\0").includes(`LORE_HOME=${home}`)) pids.push(Number(name));
     } catch {}
   }
-  return pids;
+  // A git the daemon is starting shows the daemon's command line until its exec: not a daemon.
+  const parent = (pid: number) => Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  return pids.filter((pid) => {
+    try {
+      return !pids.includes(parent(pid));
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Stops the daemon of `home` the way a person would, then makes sure none is left. */
