@@ -61,6 +61,11 @@ export interface QueryDef<A extends Args = Args, O = unknown> extends Omit<Query
   run: (ctx: QueryContext, input: InputOf<A>) => Promise<O>;
 }
 
+/** The fields every answer gives a commit it lists, in output schemas. */
+export function commitFields(z: typeof Zod) {
+  return { sha: z.string(), author: z.string(), email: z.string(), time: z.string(), subject: z.string() };
+}
+
 /** Arguments every question takes. */
 export const COMMON_ARGS = {
   repo: { type: "string", description: "The repository: a folder inside it (default: the current folder's repository)." },

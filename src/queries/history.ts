@@ -1,5 +1,5 @@
 /** history: the commits that changed a file, newest first, following renames. */
-import { defineQuery, type Args } from "./define.ts";
+import { commitFields, defineQuery, type Args } from "./define.ts";
 import { FILE_PATH } from "./shared-args.ts";
 
 export interface HistoryCommit {
@@ -42,11 +42,7 @@ export const historyQuery = defineQuery({
       rev: z.string(),
       commits: z.array(
         z.object({
-          sha: z.string(),
-          author: z.string(),
-          email: z.string(),
-          time: z.string(),
-          subject: z.string(),
+          ...commitFields(z),
           additions: z.number().int().nullable(),
           deletions: z.number().int().nullable(),
           status: z.string(),

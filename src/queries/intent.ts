@@ -1,5 +1,5 @@
 /** intent: the full messages of the commits that wrote a range of lines, and what else each touched. */
-import { defineQuery, type Args } from "./define.ts";
+import { commitFields, defineQuery, type Args } from "./define.ts";
 import { FILE_PATH, IGNORE_REVS } from "./shared-args.ts";
 
 export interface IntentCommit {
@@ -43,11 +43,7 @@ export const intentQuery = defineQuery({
       range: z.tuple([z.number().int(), z.number().int()]),
       commits: z.array(
         z.object({
-          sha: z.string(),
-          author: z.string(),
-          email: z.string(),
-          time: z.string(),
-          subject: z.string(),
+          ...commitFields(z),
           message: z.string(),
           lines: z.array(z.tuple([z.number().int(), z.number().int()])),
           files: z.array(z.string()),
