@@ -1,16 +1,18 @@
 /**
  * Answers at HEAD kept until the index moves: on the same index the same question has the
- * same answer, so a repeated warm question costs a map lookup instead of SQL.
+ * same answer, so a repeated warm question costs a map lookup and a JSON.parse instead of
+ * SQL. Answers are kept as JSON text, so the budget is the memory they take (as objects they
+ * took several times more: a soak saw the daemon grow 70% before).
  */
 import type { AnyQuery } from "../queries/define.ts";
 
 /** What one repository's cache may hold, counted as JSON text: memory stays flat however many questions come. */
-const BUDGET_BYTES = 16 * 1024 * 1024;
+const BUDGET_BYTES = 8 * 1024 * 1024;
 /** Big answers (contributors of a whole monorepo) are cheap to rebuild compared to the memory they hold. */
 const MAX_BYTES = 256 * 1024;
 
 export class AnswerCache {
-  private readonly entries = new Map<string, { answer: unknown; bytes: number }>();
+  private readonly entries = new Map<string, string>();
   private bytes = 0;
   /** Bumped whenever the index may have changed; an answer computed across a bump is not kept. */
   generation = 0;
@@ -27,20 +29,20 @@ export class AnswerCache {
     // Most recently used last: eviction takes the oldest first.
     this.entries.delete(key);
     this.entries.set(key, hit);
-    return hit.answer;
+    return JSON.parse(hit);
   }
 
   set(key: string, generation: number, answer: unknown): void {
     if (generation !== this.generation || this.entries.has(key)) return;
-    const bytes = JSON.stringify(answer).length;
-    if (bytes > MAX_BYTES) return;
-    while (this.bytes + bytes > BUDGET_BYTES && this.entries.size > 0) {
-      const [oldest, entry] = this.entries.entries().next().value!;
+    const text = JSON.stringify(answer);
+    if (text.length > MAX_BYTES) return;
+    while (this.bytes + text.length > BUDGET_BYTES && this.entries.size > 0) {
+      const [oldest, old] = this.entries.entries().next().value!;
       this.entries.delete(oldest);
-      this.bytes -= entry.bytes;
+      this.bytes -= old.length;
     }
-    this.entries.set(key, { answer, bytes });
-    this.bytes += bytes;
+    this.entries.set(key, text);
+    this.bytes += text.length;
   }
 
   clear(): void {
