@@ -159,13 +159,13 @@ export function benchTables(m: Measured, o: { runs: number; warmups: number; cal
       [`background pass: commit-graph, churn, blame of ${c.filesBlamed} files (${c.source})`, ms(c.backgroundMs), `${ms(f.blameAll)} git ls-files | xargs -P2 -n1 git blame`, ratio(c.backgroundMs, f.blameAll)],
       ["  the same xargs blame, git given lore's commit-graph (changed-path Bloom filters)", "", ms(m.blameWithGraph), ratio(c.backgroundMs, m.blameWithGraph)],
       ...(Number.isFinite(c.parts.graphMs) ? [["  its parts: writing the commit-graph", ms(c.parts.graphMs), "", ""]] : []),
-      ...(Number.isFinite(c.parts.blameMs) ? [["  then, side by side: blame of every file", ms(c.parts.blameMs), "", ""]] : []),
-      ...(Number.isFinite(c.parts.churnMs) ? [["  and churn (line counts of all history)", ms(c.parts.churnMs), `${ms(f.logNumstat)} git log --numstat`, ratio(c.parts.churnMs, f.logNumstat)]] : [["  its churn part runs beside the blame; alone, git reads it in", "", `${ms(f.logNumstat)} git log --numstat`, ""]]),
+      ...(Number.isFinite(c.parts.blameMs) ? [["  then: blame of every file (all cores)", ms(c.parts.blameMs), "", ""]] : []),
+      ...(Number.isFinite(c.parts.churnMs) ? [["  then: churn (line counts of all history)", ms(c.parts.churnMs), `${ms(f.logNumstat)} git log --numstat`, ratio(c.parts.churnMs, f.logNumstat)]] : [["  then churn; alone, git reads it in", "", `${ms(f.logNumstat)} git log --numstat`, ""]]),
       ["index size on disk (SQLite + WAL)", bytes(m.dbBytes), "", ""],
     ],
     notes: [
       `git floors: median of 3 runs (blame of every file: ${m.floors.blameAllSamples.length}, the last right after the background pass), output read and thrown away, on the repository as cloned.` +
-        " The background pass's times are the daemon's own log line (the background uses one blame worker fewer than the cores, so questions never queue behind it); the first question's is wall time.",
+        " The background pass's times are the daemon's own log line (blame of every file on all cores, then churn; a question's own blame never waits for that pool); the first question's is wall time.",
     ],
   };
   const tables = [header, targets(m), cli, size, daemon, index];
