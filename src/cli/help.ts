@@ -43,7 +43,10 @@ export function questionHelp(q: AnyQuery): string {
     if (spec.positional || name === "startLine" || name === "endLine") continue;
     const short = spec.short ? `-${spec.short}, ` : "";
     const value = spec.type === "boolean" ? "" : spec.type === "integer" ? " N" : ` ${name === "until" ? "REV" : name === "repo" ? "DIR" : "VALUE"}`;
-    flags.push(`  ${pad(`${short}--${flagName(name, spec)}${value}`, 24)}${spec.description}`);
+    // Descriptions are written for every face; here the flag is already named, and a --no- flag turns the thing off.
+    const text = spec.description.replace(/\s*\(CLI:[^)]*\)|\s*CLI: [^.]*\./g, "");
+    const said = spec.type === "boolean" && spec.default === true ? `Do not ${text[0]!.toLowerCase()}${text.slice(1)}` : text;
+    flags.push(`  ${pad(`${short}--${flagName(name, spec)}${value}`, 24)}${said}`);
   }
   flags.push(`  ${pad("--json", 24)}Print the answer as one JSON document`);
   flags.push(`  ${pad("--no-daemon", 24)}Answer in this process instead of the background daemon`);
