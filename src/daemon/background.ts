@@ -96,7 +96,7 @@ export class Warmup {
     const scope: Scope = { table: "reach", commit: head, atHead: true };
     const ctx = { index: this.ix } as QueryContext;
     // Recent activity ranks the files (and keeps this query short on a long history).
-    const changes = new Map(this.ix.store.history.activity({ scope: "reach", limit: RANK_WINDOW, since: null }).map((a) => [a.path, a.commits]));
+    const changes = new Map(this.ix.store.windows.activity({ scope: "reach", limit: RANK_WINDOW, since: null }).map((a) => [a.path, a.commits]));
     return this.ix.store.tree
       .entries()
       .filter((e) => e.type === "blob" && e.mode !== SYMLINK && (e.size ?? 0) <= MAX_WARM_BYTES)

@@ -4,6 +4,7 @@ import { openIndexDatabase } from "./open.ts";
 import { HistoryStore } from "./history-store.ts";
 import { BlameStore } from "./blame-store.ts";
 import { TreeStore } from "./tree-store.ts";
+import { WindowStore } from "./window-store.ts";
 
 export type MetaKey =
   | "repoRoot"
@@ -22,6 +23,7 @@ export class Store {
   readonly history: HistoryStore;
   readonly blame: BlameStore;
   readonly tree: TreeStore;
+  readonly windows: WindowStore;
 
   private constructor(
     readonly db: SqlDatabase,
@@ -32,6 +34,7 @@ export class Store {
     this.history = new HistoryStore(db);
     this.blame = new BlameStore(db);
     this.tree = new TreeStore(db, this.history);
+    this.windows = new WindowStore(db);
   }
 
   static open(path: string, repoRoot: string): Store {

@@ -81,7 +81,7 @@ export async function measureQuality(repo: string, opts: QualityOptions = {}): P
   let agree = 0;
   for (const { sha, parent } of evalShas) {
     const scope = await ix.scope(parent);
-    const window = h.windowShas({ scope: scope.table, limit: windowSize, since: null }).map((s) => ({ s, ...filesOf(s) })).filter((c) => c.nfiles <= maxFiles);
+    const window = ix.store.windows.windowShas({ scope: scope.table, limit: windowSize, since: null }).map((s) => ({ s, ...filesOf(s) })).filter((c) => c.nfiles <= maxFiles);
     const existing = new Set((await lsTree(ix, parent)).map((e) => e.path));
     const touching = new Map<string, number>();
     for (const c of window) for (const f of c.files) touching.set(f, (touching.get(f) ?? 0) + 1);

@@ -1,7 +1,7 @@
 /** How cochange is answered: co-occurrence counts over the window, for files that exist at the commit asked about. */
 import { LoreError } from "../../errors.ts";
 import type { Scope } from "../../index/repo-index.ts";
-import type { CochangeRow } from "../../store/history-store.ts";
+import type { CochangeRow } from "../../store/window-store.ts";
 import { repoPath, round, treeAt, windowOf } from "./common.ts";
 import type { COCHANGE_ARGS, CochangeOutput } from "../cochange.ts";
 import type { QueryContext } from "../context.ts";
@@ -13,8 +13,8 @@ export async function run(ctx: QueryContext, input: Input<typeof COCHANGE_ARGS>)
   const pid = ctx.index.store.history.pathId(path);
   if (path === "" || pid === undefined) throw new LoreError("PATH_NOT_FOUND", `${path || "(root)"} never appears in this repository's history; name a file git knows.`);
   const w = await windowOf(ctx, scope, input.commits, input.since);
-  const info = ctx.index.store.history.windowInfo(w);
-  const { commits, rows } = ctx.index.store.history.cochange(w, pid, input.maxFiles);
+  const info = ctx.index.store.windows.windowInfo(w);
+  const { commits, rows } = ctx.index.store.windows.cochange(w, pid, input.maxFiles);
   // Only files that exist at the commit asked about: at HEAD one lookup each, else the tree from git.
   const exists = scope.atHead ? (r: CochangeRow) => ctx.index.store.tree.hasPathId(r.pathId) : await existsAt(ctx, scope);
   // Ranked by commits together, then by how small those commits were (Σ 1/ln files), then by the

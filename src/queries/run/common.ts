@@ -5,7 +5,7 @@ import { gitText } from "../../git/run.ts";
 import type { TreeEntry } from "../../git/records.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import { lsTree } from "../../index/tree.ts";
-import type { WindowSpec } from "../../store/history-store.ts";
+import type { WindowSpec } from "../../store/window-store.ts";
 import type { QueryContext } from "../context.ts";
 
 export function iso(unixSeconds: number): string {

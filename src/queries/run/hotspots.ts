@@ -1,7 +1,7 @@
 /** How hotspots is answered: activity per file over the window, weighted by line counts. */
 import { lineCounts } from "../../index/line-counts.ts";
 import type { Scope } from "../../index/repo-index.ts";
-import type { ActivityRow } from "../../store/history-store.ts";
+import type { ActivityRow } from "../../store/window-store.ts";
 import { iso, repoPath, round, treeAt, windowOf } from "./common.ts";
 import type { HOTSPOTS_ARGS, HotspotsOutput } from "../hotspots.ts";
 import type { QueryContext } from "../context.ts";
@@ -28,13 +28,13 @@ export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>)
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
   const w = await windowOf(ctx, scope, input.commits, input.since);
-  const { history } = ctx.index.store;
+  const { windows } = ctx.index.store;
   const blobOf = await blobLookup(ctx, scope, prefix);
-  const current = () => history.activity(w).filter((a) => blobOf(a) !== undefined);
+  const current = () => windows.activity(w).filter((a) => blobOf(a) !== undefined);
   let activity = current();
   if (activity.some((a) => a.churnUnknown > 0)) {
     // Churn of the window's commits not indexed yet: fetch it now.
-    await ctx.index.ensureChurn(history.windowShas(w));
+    await ctx.index.ensureChurn(windows.windowShas(w));
     activity = current();
   }
   // Line counts the index has not measured yet (or of another commit's blobs) come from git once.
@@ -46,7 +46,7 @@ export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>)
       return { path: a.path, commits: a.commits, additions: a.additions, deletions: a.deletions, authors: a.authors, lastChanged: iso(a.last), lines, score: hotspotScore(a.commits, lines) };
     })
     .sort((x, y) => y.score - x.score || y.commits - x.commits || (x.path < y.path ? -1 : 1));
-  const info = history.windowInfo(w);
+  const info = windows.windowInfo(w);
   return {
     repo: ctx.index.repo.root,
     path: prefix,
