@@ -30,7 +30,27 @@ export function createServer(deps: ToolDeps): Server {
   return server;
 }
 
-/** Serves on stdin/stdout until the client closes stdin; resolves then. */
+/**
+ * Counts the requests read but not yet answered, so that a client which sends its calls and
+ * then closes stdin still gets every answer before the server goes.
+ */
+function trackAnswers(transport: StdioServerTransport): () => Promise<void> {
+  const open = new Set<string | number>();
+  let drained: (() => void) | undefined;
+  const receive = transport.onmessage;
+  transport.onmessage = (msg) => {
+    if ("method" in msg && "id" in msg) open.add(msg.id);
+    receive?.(msg);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (msg) => {
+    await send(msg);
+    if (!("method" in msg) && "id" in msg && msg.id !== undefined && open.delete(msg.id) && open.size === 0) drained?.();
+  };
+  return () => (open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve)));
+}
+
+/** Serves on stdin/stdout until the client closes stdin and every request read is answered. */
 export async function serveStdio(deps: ToolDeps): Promise<void> {
   const server = createServer(deps);
   const transport = new StdioServerTransport();
@@ -40,6 +60,9 @@ export async function serveStdio(deps: ToolDeps): Promise<void> {
     process.stdin.once("close", resolve);
   });
   await server.connect(transport);
+  const answered = trackAnswers(transport);
   await closed;
+  // Answer what was asked before the hang-up (a minute at most: a stuck call must not keep us alive).
+  await Promise.race([answered(), new Promise((resolve) => setTimeout(resolve, 60_000).unref())]);
   await server.close().catch(() => {});
 }

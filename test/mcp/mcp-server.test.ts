@@ -244,3 +244,14 @@ describe("lore mcp on the wire", () => {
 test("the fixture's history is what the tests assume", () => {
   expect(git(repo.dir, ["rev-list", "--count", "HEAD"]).trim()).toBe("6");
 });
+
+test("a client that sends its calls and closes stdin at once still gets every answer", () => {
+  const lines = [
+    { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } },
+    { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "lore_status", arguments: {} } },
+    { jsonrpc: "2.0", id: 3, method: "tools/list" },
+  ].map((m) => JSON.stringify(m)).join("\n") + "\n";
+  const r = spawnSync(process.execPath, [join(import.meta.dir, "..", "..", "src", "main.ts"), "mcp", "--no-daemon"], { cwd: repo.dir, input: lines, encoding: "utf8", timeout: 30_000, env: { ...process.env, LORE_HOME: tempDir("lore-home-") } });
+  const ids = r.stdout.trim().split("\n").map((l) => JSON.parse(l).id).sort();
+  expect(ids).toEqual([1, 2, 3]);
+});
