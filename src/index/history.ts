@@ -32,15 +32,6 @@ export async function streamCommits(ix: IndexContext, revs: string[], onBatch: (
   return total;
 }
 
-async function isAncestor(ix: IndexContext, older: string, newer: string): Promise<boolean> {
-  try {
-    await git(["merge-base", "--is-ancestor", older, newer], ix.git);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** True when `fresh` (newest first) is a single-parent chain from `head` down onto `base`. */
 function isLinearOnto(fresh: CommitRecord[], head: string, base: string): boolean {
   if (fresh.length === 0 || fresh[0]!.sha !== head) return false;
@@ -95,13 +86,13 @@ async function indexIncrement(ix: IndexContext, head: string, indexed: string): 
 export async function updateHistory(ix: IndexContext, head: string): Promise<boolean> {
   const indexed = ix.store.meta("indexedHead");
   if (indexed === head) return false;
-  if (indexed && ix.store.history.commitId(indexed) !== undefined && (await isAncestorOrKnown(ix, indexed))) await indexIncrement(ix, head, indexed);
+  if (indexed && ix.store.history.commitId(indexed) !== undefined && (await commitExists(ix, indexed))) await indexIncrement(ix, head, indexed);
   else await indexFull(ix, head);
   return true;
 }
 
 /** The old head must still exist for `head --not old` to mean anything (gc may have pruned it). */
-async function isAncestorOrKnown(ix: IndexContext, indexed: string): Promise<boolean> {
+async function commitExists(ix: IndexContext, indexed: string): Promise<boolean> {
   try {
     await git(["cat-file", "-e", `${indexed}^{commit}`], ix.git);
     return true;
@@ -110,4 +101,3 @@ async function isAncestorOrKnown(ix: IndexContext, indexed: string): Promise<boo
   }
 }
 
-export { isAncestor };

@@ -18,15 +18,6 @@ export async function indexFor(dir: string, options?: IndexOptions): Promise<Rep
   return ix;
 }
 
-export function openIndexes(): RepoIndex[] {
-  return [...open.values()];
-}
-
-export function closeIndex(root: string): void {
-  open.get(root)?.close();
-  open.delete(root);
-}
-
 export function closeAll(): void {
   for (const ix of open.values()) ix.close();
   open.clear();

@@ -1,5 +1,5 @@
 /** SQL over commits, the paths they touched, and the order of history (reach and scopes). */
-import type { SqlDatabase, Row } from "../runtime/index.ts";
+import type { SqlDatabase } from "../runtime/index.ts";
 import type { CommitRecord, NumstatRecord } from "../git/records.ts";
 
 export interface CommitRow {
@@ -109,11 +109,6 @@ export class HistoryStore {
     this.db.prepare("UPDATE commits SET churn = 1 WHERE id = ?").run(id);
   }
 
-  markChurnKnown(ids: number[]): void {
-    const st = this.db.prepare("UPDATE commits SET churn = 1 WHERE id = ?");
-    for (const id of ids) st.run(id);
-  }
-
   /** Where git log --follow went on from a file's creation; undefined when not asked yet. */
   followOrigin(commitId: number, pathId: number): FollowOrigin | undefined {
     const r = this.db
@@ -163,15 +158,6 @@ export class HistoryStore {
     for (const sha of shas) this.appendReach(seq++, this.commitId(sha)!);
   }
 
-  commitCount(): number {
-    return Number(this.db.prepare("SELECT count(*) AS n FROM commits").get()!.n);
-  }
-
-  /** Commits whose line churn is still unknown, in the given scope. */
-  churnMissing(scope: string): number {
-    return Number(this.db.prepare(`SELECT count(*) AS n FROM ${scope} s JOIN commits c ON c.id = s.commit_id WHERE c.churn = 0 AND c.nfiles > 0`).get()!.n);
-  }
-
   /** A temporary scope: the given commits (newest first) in a table shaped like reach. */
   createScope(name: string, shas: string[]): string {
     const table = `temp.${name}`;
@@ -189,10 +175,6 @@ export class HistoryStore {
 
   dropScope(name: string): void {
     this.db.exec(`DROP TABLE IF EXISTS temp.${name}`);
-  }
-
-  scopeSize(scope: string): number {
-    return Number(this.db.prepare(`SELECT count(*) AS n FROM ${scope}`).get()!.n);
   }
 
   // ---- questions ----
@@ -247,14 +229,4 @@ export class HistoryStore {
     return this.db.prepare("SELECT p.path FROM changes ch JOIN paths p ON p.id = ch.path_id WHERE ch.commit_id = ? ORDER BY p.path").all(commitId).map((r) => String(r.path));
   }
 
-  /** Commit rows by sha, for enriching a list git produced. */
-  commitsBySha(shas: string[]): Map<string, CommitRow> {
-    const out = new Map<string, CommitRow>();
-    const st = this.db.prepare("SELECT * FROM commits WHERE sha = ?");
-    for (const sha of shas) {
-      const r = st.get(sha) as Row | undefined;
-      if (r) out.set(sha, r as unknown as CommitRow);
-    }
-    return out;
-  }
 }

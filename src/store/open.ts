@@ -1,5 +1,5 @@
 /** Opens a repository's index file: WAL, migrated to the current schema, rebuilt when corrupt or foreign. */
-import { mkdirSync, rmSync, existsSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { runtime, type SqlDatabase } from "../runtime/index.ts";
 import { LoreError, toLoreError } from "../errors.ts";
@@ -99,8 +99,4 @@ export function openIndexDatabase(path: string, repoRoot: string): OpenedDatabas
   const second = tryOpen(path, repoRoot);
   if ("db" in second) return { db: second.db, rebuilt: first.reason };
   throw new LoreError("INDEX_CORRUPT", `lore could not create its index at ${path}: ${second.reason}. Remove that folder and try again.`);
-}
-
-export function indexExists(path: string): boolean {
-  return existsSync(path);
 }
