@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LoreError } from "../errors.ts";
-import { resolveCommit, resolveHead, type Repo } from "../git/repo.ts";
+import { currentHead, resolveCommit, type Repo } from "../git/repo.ts";
 import { gitText, type GitOptions } from "../git/run.ts";
 import { indexPath } from "./index-file.ts";
 import { Store } from "../store/store.ts";
@@ -83,7 +83,7 @@ export class RepoIndex implements IndexContext {
   /** Brings history and tree to HEAD. Returns HEAD, or throws NO_COMMITS in an empty repository. */
   refresh(): Promise<string> {
     return this.serial(async () => {
-      const head = await resolveHead(this.repo);
+      const head = await currentHead(this.repo);
       if (!head) throw new LoreError("NO_COMMITS", "This repository has no commits yet; commit something and ask again.");
       const fp = this.fingerprint();
       if (this.store.meta("mailmap") !== fp) {
@@ -136,7 +136,9 @@ export class RepoIndex implements IndexContext {
     // No history indexed yet (the daemon answers blame during a first index): the commit alone, from git.
     if (head === undefined) return { table: "reach", commit: await resolveCommit(this.repo, until ?? "HEAD"), atHead: false };
     const commit = until ? await resolveCommit(this.repo, until) : head;
-    if (commit === head) return { table: "reach", commit, atHead: true };
+    // The stored tree is written just after the history: until it has caught up, the head is
+    // answered like any other commit (its tree from git), never from a tree of another head.
+    if (commit === head && this.store.meta("treeHead") === head) return { table: "reach", commit, atHead: true };
     let table = this.scopes.get(commit);
     if (!table) {
       if (this.store.history.commitId(commit) === undefined) {
