@@ -2,6 +2,7 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { LoreError } from "../errors.ts";
+import { readHeadCommit } from "./head-file.ts";
 import { gitText, gitMaybe } from "./run.ts";
 
 export interface Repo {
@@ -31,6 +32,12 @@ export async function resolveHead(repo: Repo): Promise<string | null> {
   const out = await gitMaybe(["rev-parse", "--verify", "-q", "HEAD^{commit}"], { cwd: repo.root });
   const sha = out?.toString("utf8").trim();
   return sha ? sha : null;
+}
+
+/** HEAD's commit read from the git dir's files, asking git only when they cannot tell (reftable, odd refs). */
+export async function currentHead(repo: Repo): Promise<string | null> {
+  const fromFiles = readHeadCommit(repo);
+  return fromFiles !== undefined ? fromFiles : resolveHead(repo);
 }
 
 /** The checked-out branch, or null when HEAD is detached. */

@@ -228,5 +228,4 @@ export class HistoryStore {
   filesOf(commitId: number): string[] {
     return this.db.prepare("SELECT p.path FROM changes ch JOIN paths p ON p.id = ch.path_id WHERE ch.commit_id = ? ORDER BY p.path").all(commitId).map((r) => String(r.path));
   }
-
 }

@@ -1,7 +1,7 @@
 /** How status is answered: HEAD from the files, the index's own counts and state. */
 import { statSync } from "node:fs";
-import { readHeadBranch, readHeadCommit } from "../../git/head-file.ts";
-import { currentBranch, isShallow, resolveHead } from "../../git/repo.ts";
+import { readHeadBranch } from "../../git/head-file.ts";
+import { currentBranch, currentHead, isShallow } from "../../git/repo.ts";
 import type { STATUS_ARGS, StatusOutput } from "../status.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
@@ -18,8 +18,7 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
   const { index } = ctx;
   const { store } = index;
   // The files say where HEAD is without starting git; git is asked only when they cannot tell.
-  const fromFiles = readHeadCommit(index.repo);
-  const head = fromFiles !== undefined ? fromFiles : await resolveHead(index.repo);
+  const head = await currentHead(index.repo);
   const namedBranch = readHeadBranch(index.repo);
   const branch = namedBranch !== undefined ? namedBranch : await currentBranch(index.repo);
   const shallow = isShallow(index.repo);
