@@ -71,6 +71,10 @@ function killTree(child: ReturnType<typeof spawn>): void {
   child.unref();
 }
 
+function timedOut(args: readonly string[], opts: GitOptions): LoreError {
+  return new LoreError("GIT_TIMEOUT", `git ${args[0]} did not finish within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s; the repository may be very large or git may be hanging.`);
+}
+
 /** Maps git's complaint to a stable lore error. */
 export function gitFailure(args: readonly string[], code: number | null, stderr: string): LoreError {
   const text = stderr.trim();
@@ -131,7 +135,7 @@ export function gitStream(args: readonly string[], opts: GitOptions, onData: (ch
       } else resolve();
     };
     const timer = setTimeout(() => {
-      finish(new LoreError("GIT_TIMEOUT", `git ${args[0]} did not finish within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s; the repository may be very large or git may be hanging.`));
+      finish(timedOut(args, opts));
     }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     child.on("error", (err) => finish(missingGit(err as NodeJS.ErrnoException, opts.cwd)));
     child.stdout.on("data", (chunk: Buffer) => {
@@ -218,7 +222,7 @@ export async function gitSpool(args: readonly string[], opts: GitOptions, onData
       if ((await drain()) === 0) await new Promise((r) => setTimeout(r, 2));
       if (Date.now() > deadline) {
         killTree(child);
-        throw new LoreError("GIT_TIMEOUT", `git ${args[0]} did not finish within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s; the repository may be very large or git may be hanging.`);
+        throw timedOut(args, opts);
       }
     }
     if (spawnError) throw missingGit(spawnError as NodeJS.ErrnoException, opts.cwd);
