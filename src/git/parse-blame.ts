@@ -1,8 +1,8 @@
 /** Parses `git blame --porcelain` into hunks and the commits they name, once each. */
 import type { BlameCommit, BlameHunk, BlameResult } from "./records.ts";
+import { BINARY_PROBE_BYTES } from "./binary.ts";
 import { unquoteCPath } from "./paths.ts";
 
-const BINARY_PROBE_BYTES = 8000;
 
 interface PendingCommit extends Partial<BlameCommit> {
   filename?: string;

@@ -1,13 +1,12 @@
 /** Counts the lines of blobs (git cat-file --batch), once per blob; a binary blob has none. */
+import { looksBinary } from "../git/binary.ts";
 import { gitStream } from "../git/run.ts";
 import type { IndexContext } from "./context.ts";
-
-const BINARY_PROBE_BYTES = 8000;
 
 /** Lines as git blame counts them: newlines, plus one for a last line without one. */
 export function countLines(content: Uint8Array): number | null {
   const buf = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
-  if (buf.subarray(0, BINARY_PROBE_BYTES).includes(0)) return null;
+  if (looksBinary(buf)) return null;
   let n = 0;
   for (let i = buf.indexOf(0x0a); i >= 0; i = buf.indexOf(0x0a, i + 1)) n++;
   if (buf.length > 0 && buf[buf.length - 1] !== 0x0a) n++;
