@@ -10,13 +10,20 @@ import { singleCommitBlame } from "./single-commit-blame.ts";
 
 export const IGNORE_REVS_FILE = ".git-blame-ignore-revs";
 
-/** The ignore-revs file to hand git, with a hash of its content for the cache key; null when absent or off. */
-function ignoreRevs(ix: IndexContext, honour: boolean): { file: string; id: string } | null {
+/** The ignore-revs file as read once for one blame: its path for git, its text, and a hash of it for the cache key. */
+export interface IgnoreRevs {
+  file: string;
+  text: string;
+  id: string;
+}
+
+/** The repository's ignore-revs file; null when absent or not honoured. */
+function ignoreRevs(ix: IndexContext, honour: boolean): IgnoreRevs | null {
   if (!honour) return null;
   const file = join(ix.repo.root, IGNORE_REVS_FILE);
   try {
-    const id = createHash("sha1").update(readFileSync(file)).digest("hex");
-    return { file, id };
+    const bytes = readFileSync(file);
+    return { file, text: bytes.toString("utf8"), id: createHash("sha1").update(bytes).digest("hex") };
   } catch {
     return null;
   }
@@ -46,7 +53,7 @@ export function blame(ix: IndexContext, t: BlameTarget): Promise<CachedBlame> {
   const flightKey = `${ix.store.path}\0${key}`;
   let p = inFlight.get(flightKey);
   if (!p) {
-    p = runBlame(ix, t, key, ignore?.file).finally(() => inFlight.delete(flightKey));
+    p = runBlame(ix, t, key, ignore).finally(() => inFlight.delete(flightKey));
     inFlight.set(flightKey, p);
   }
   return p;
@@ -58,8 +65,9 @@ export function isBlamed(ix: IndexContext, t: BlameTarget): boolean {
   return ix.store.blame.has(cacheKey(t, ignore?.id ?? ""));
 }
 
-async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignoreFile: string | undefined): Promise<CachedBlame> {
-  const result = (await singleCommitBlame(ix, t, ignoreFile)) ?? (await gitBlame(ix, t, ignoreFile));
+async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignore: IgnoreRevs | null): Promise<CachedBlame> {
+  // The same reading of the ignore file serves the key, the shortcut and git.
+  const result = (await singleCommitBlame(ix, t, ignore?.text)) ?? (await gitBlame(ix, t, ignore?.file));
   ix.store.transaction(() => ix.store.blame.save(key, t.path, t.headKey?.blob ?? null, result, Math.floor(Date.now() / 1000)));
   return ix.store.blame.find(key)!;
 }

@@ -3,28 +3,23 @@
  * commit's, so git need not be asked. Most files of a repository are like that, and
  * skipping their git blame halves the background work.
  */
-import { readFileSync } from "node:fs";
 import type { BlameResult } from "../git/records.ts";
 import { isShallow } from "../git/repo.ts";
 import type { BlameTarget } from "./blame.ts";
 import type { IndexContext } from "./context.ts";
 import { lineCounts } from "./line-counts.ts";
 
-/** Whether the ignore-revs file names this commit (full or abbreviated, as git accepts). */
-function ignored(file: string | undefined, sha: string): boolean {
-  if (!file) return false;
-  try {
-    return readFileSync(file, "utf8")
-      .split("\n")
-      .map((l) => l.replace(/#.*/, "").trim())
-      .some((l) => l.length >= 4 && sha.startsWith(l));
-  } catch {
-    return false;
-  }
+/** Whether the ignore-revs text names this commit (full or abbreviated, as git accepts). */
+function ignored(ignoreText: string | undefined, sha: string): boolean {
+  if (!ignoreText) return false;
+  return ignoreText
+    .split("\n")
+    .map((l) => l.replace(/#.*/, "").trim())
+    .some((l) => l.length >= 4 && sha.startsWith(l));
 }
 
 /** The blame git would give, when the file's history is one commit that added it; null otherwise. */
-export async function singleCommitBlame(ix: IndexContext, t: BlameTarget, ignoreFile: string | undefined): Promise<BlameResult | null> {
+export async function singleCommitBlame(ix: IndexContext, t: BlameTarget, ignoreText: string | undefined): Promise<BlameResult | null> {
   // Only at the indexed head, whose whole history is known: not in a shallow clone (git marks
   // its edge) nor under LORE_MAX_COMMITS (the file may be older than the indexed history).
   if (!t.headKey || isShallow(ix.repo) || ix.store.meta("truncated") !== undefined) return null;
@@ -34,7 +29,7 @@ export async function singleCommitBlame(ix: IndexContext, t: BlameTarget, ignore
   const sha = t.headKey.lastTouch;
   const change = history.changeIn(sha, t.path);
   const commit = history.commitBySha(sha);
-  if (!change || change.status !== "A" || !commit || ignored(ignoreFile, sha)) return null;
+  if (!change || change.status !== "A" || !commit || ignored(ignoreText, sha)) return null;
   const lines = (await lineCounts(ix, [t.headKey.blob])).get(t.headKey.blob);
   if (lines === undefined) return null;
   const facts = { author: commit.author, email: commit.email, time: commit.time, subject: commit.subject };
