@@ -75,6 +75,16 @@ describe("hotspots", () => {
     expect(logo.lines).toBe(0);
   });
 
+  test("since takes a calendar date as the start of that day, not the clock's time of day", async () => {
+    // Every commit of the story repo is from 2023-11-14 22:xx UTC.
+    const day = await ask("hotspots", repo.dir, { since: "2023-11-14" });
+    expect(day.window.since).toBe(new Date(2023, 10, 14).toISOString().replace(".000", ""));
+    expect(day.window.commits).toBe(Number(repo.git("rev-list", "--count", "HEAD").trim()));
+    const after = await ask("hotspots", repo.dir, { since: "2023-11-15" });
+    expect(after.window.commits).toBe(0);
+    expect(after.results).toEqual([]);
+  });
+
   test("a folder narrows the list, and additions/deletions sum numstat", async () => {
     const r = await ask("hotspots", repo.dir, { path: "src" });
     expect(r.results.every((x: any) => x.path.startsWith("src/"))).toBe(true);

@@ -51,7 +51,9 @@ export async function windowOf(ctx: QueryContext, scope: Scope, commits: string,
     // git's approxidate takes anything (garbage means "now"): insist on a digit or a date word.
     if (!/\d|now|today|yesterday|ago|last|noon|midnight|tea|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(mon|tues|wednes|thurs|fri|satur|sun)day/i.test(since))
       throw new LoreError("BAD_ARGUMENT", `since must be a date git understands (2024-01-31, "3 months ago"), not "${since}".`);
-    const out = await gitText(["rev-parse", `--since=${since}`], ctx.index.git).catch(() => "");
+    // A bare calendar date means the start of that day; git alone would keep the clock's time of day.
+    const date = /^\s*\d{4}-\d{1,2}-\d{1,2}\s*$/.test(since) ? `${since.trim()} 00:00:00` : since;
+    const out = await gitText(["rev-parse", `--since=${date}`], ctx.index.git).catch(() => "");
     const m = /--max-age=(\d+)/.exec(out);
     if (!m) throw new LoreError("BAD_ARGUMENT", `since must be a date git understands (2024-01-31, "3 months ago"), not "${since}".`);
     sinceTime = Number(m[1]);
