@@ -46,7 +46,11 @@ const inFlight = new Map<string, Promise<CachedBlame>>();
 
 /** The cached blame of a file, blaming it now when it is not cached yet. */
 export function blame(ix: IndexContext, t: BlameTarget): Promise<CachedBlame> {
-  const ignore = ignoreRevs(ix, t.honourIgnoreRevs);
+  return blameWith(ix, t, ignoreRevs(ix, t.honourIgnoreRevs));
+}
+
+/** blame() with the ignore-revs file already read (once for many files). */
+function blameWith(ix: IndexContext, t: BlameTarget, ignore: IgnoreRevs | null): Promise<CachedBlame> {
   const key = cacheKey(t, ignore?.id ?? "");
   const cached = ix.store.blame.find(key);
   if (cached) return Promise.resolve(cached);
@@ -81,11 +85,12 @@ async function gitBlame(ix: IndexContext, t: BlameTarget, ignoreFile: string | u
 /** Blames many files with `workers` git processes at once; calls `onDone` as each finishes. */
 export async function blameMany(ix: IndexContext, targets: BlameTarget[], workers: number, onDone?: (t: BlameTarget, b: CachedBlame) => void): Promise<Map<string, CachedBlame>> {
   const out = new Map<string, CachedBlame>();
+  const ignore = { honoured: ignoreRevs(ix, true), none: null };
   let next = 0;
   const worker = async () => {
     while (next < targets.length) {
       const t = targets[next++]!;
-      const b = await blame(ix, t);
+      const b = await blameWith(ix, t, t.honourIgnoreRevs ? ignore.honoured : ignore.none);
       out.set(t.path, b);
       onDone?.(t, b);
     }

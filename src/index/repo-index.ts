@@ -112,9 +112,8 @@ export class RepoIndex implements IndexContext {
     if (missing.length) await churnFor(this, missing);
   }
 
-  /** The newest commit reachable from the indexed head that changed `path`. */
-  lastTouch(path: string): string | undefined {
-    const head = this.indexedHead;
+  /** The newest commit reachable from the indexed head (`head`, when the caller knows it) that changed `path`. */
+  lastTouch(path: string, head = this.indexedHead): string | undefined {
     if (head !== this.touchHead) {
       this.touches.clear();
       this.touchHead = head;

@@ -9,19 +9,36 @@ export interface CachedBlame {
   boundary: Set<string>;
 }
 
+/** Blames whose lines per commit are kept in memory at most (a few hundred bytes each). */
+const MEMO_BLAMES = 20_000;
+/** Commits whose blame facts are kept in memory at most. */
+const MEMO_COMMITS = 100_000;
+
 export class BlameStore {
+  private readonly found = new Map<string, CachedBlame>();
+  private readonly lineMemo = new Map<number, Map<string, number>>();
+  private readonly commitMemo = new Map<string, BlameCommit>();
+
   constructor(private readonly db: SqlDatabase) {}
 
+  /** The blame saved under `key` (remembered once found: what a key names never changes). */
   find(key: string): CachedBlame | undefined {
+    const known = this.found.get(key);
+    if (known) return known;
     const r = this.db.prepare("SELECT id, lines, binary, boundary FROM blames WHERE key = ?").get(key);
     if (!r) return undefined;
-    return { id: Number(r.id), lines: Number(r.lines), binary: Number(r.binary) === 1, boundary: new Set(String(r.boundary).split(" ").filter(Boolean)) };
+    const b = { id: Number(r.id), lines: Number(r.lines), binary: Number(r.binary) === 1, boundary: new Set(String(r.boundary).split(" ").filter(Boolean)) };
+    if (this.found.size >= MEMO_BLAMES) this.found.clear();
+    this.found.set(key, b);
+    return b;
   }
 
   /** Stores a blame under `key` (inside a transaction); returns its id. */
   save(key: string, path: string, blob: string | null, blame: BlameResult, now: number): number {
     const old = this.find(key);
     if (old) {
+      this.found.delete(key);
+      this.lineMemo.delete(old.id);
       this.db.prepare("DELETE FROM blame_hunks WHERE blame_id = ?").run(old.id);
       this.db.prepare("DELETE FROM blames WHERE id = ?").run(old.id);
     }
@@ -43,24 +60,60 @@ export class BlameStore {
       .map((r) => ({ start: Number(r.start), end: Number(r.end), sha: String(r.sha), origPath: String(r.orig_path), origStart: Number(r.orig_start) }));
   }
 
+  /** Author, email, time and subject of each commit a blame names (remembered: they change only with the mailmap, which empties the index). */
   commits(shas: Iterable<string>): Map<string, BlameCommit> {
     const out = new Map<string, BlameCommit>();
     const st = this.db.prepare("SELECT author, email, time, subject FROM blame_commits WHERE sha = ?");
     for (const sha of shas) {
       if (out.has(sha)) continue;
-      const r = st.get(sha);
-      if (r) out.set(sha, { author: String(r.author), email: String(r.email), time: Number(r.time), subject: String(r.subject) });
+      let c = this.commitMemo.get(sha);
+      if (!c) {
+        const r = st.get(sha);
+        if (!r) continue;
+        c = { author: String(r.author), email: String(r.email), time: Number(r.time), subject: String(r.subject) };
+        if (this.commitMemo.size >= MEMO_COMMITS) this.commitMemo.clear();
+        this.commitMemo.set(sha, c);
+      }
+      out.set(sha, c);
     }
     return out;
   }
 
-  /** Lines per (author, email, sha) over the given blames: what contributors sums. */
-  authorship(blameIds: number[]): { sha: string; lines: number }[] {
-    if (blameIds.length === 0) return [];
-    const out = new Map<string, number>();
-    const st = this.db.prepare("SELECT sha, sum(end - start + 1) AS lines FROM blame_hunks WHERE blame_id = ? GROUP BY sha");
-    for (const id of blameIds) for (const r of st.all(id)) out.set(String(r.sha), (out.get(String(r.sha)) ?? 0) + Number(r.lines));
-    return [...out].map(([sha, lines]) => ({ sha, lines }));
+  /** Lines, commits and newest commit time per author (name and email) over the given blames: what contributors sums. */
+  authors(blameIds: number[]): { author: string; email: string; lines: number; commits: number; last: number }[] {
+    const bySha = new Map<string, number>();
+    for (const id of blameIds) for (const [sha, lines] of this.linesBySha(id)) bySha.set(sha, (bySha.get(sha) ?? 0) + lines);
+    const facts = this.commits(bySha.keys());
+    const byAuthor = new Map<string, { author: string; email: string; lines: number; commits: number; last: number }>();
+    for (const [sha, lines] of bySha) {
+      const c = facts.get(sha)!;
+      const key = `${c.author}\0${c.email}`;
+      const a = byAuthor.get(key) ?? { author: c.author, email: c.email, lines: 0, commits: 0, last: 0 };
+      a.lines += lines;
+      a.commits += 1;
+      a.last = Math.max(a.last, c.time);
+      byAuthor.set(key, a);
+    }
+    return [...byAuthor.values()];
+  }
+
+  /** Lines per commit in one blame, remembered: a saved blame never changes (a new answer is a new row). */
+  private linesBySha(blameId: number): Map<string, number> {
+    let m = this.lineMemo.get(blameId);
+    if (!m) {
+      m = new Map();
+      for (const r of this.db.prepare("SELECT sha, sum(end - start + 1) AS lines FROM blame_hunks WHERE blame_id = ? GROUP BY sha").all(blameId)) m.set(String(r.sha), Number(r.lines));
+      if (this.lineMemo.size >= MEMO_BLAMES) this.lineMemo.clear();
+      this.lineMemo.set(blameId, m);
+    }
+    return m;
+  }
+
+  /** Drops what is remembered in memory (the tables were emptied). */
+  forget(): void {
+    this.found.clear();
+    this.lineMemo.clear();
+    this.commitMemo.clear();
   }
 
   /** Files of the stored tree whose current content has a cached blame. */
@@ -72,6 +125,6 @@ export class BlameStore {
 
   /** Whether a blame under this key is cached. */
   has(key: string): boolean {
-    return this.db.prepare("SELECT 1 FROM blames WHERE key = ?").get(key) !== undefined;
+    return this.found.has(key) || this.db.prepare("SELECT 1 FROM blames WHERE key = ?").get(key) !== undefined;
   }
 }

@@ -77,6 +77,7 @@ export class Store {
       this.db.exec("DELETE FROM meta WHERE key <> 'repoRoot'");
     });
     this.history.forget();
+    this.blame.forget();
   }
 
   sizeBytes(): number {

@@ -8,7 +8,7 @@ import type { QueryContext } from "../context.ts";
 export function blameTarget(ctx: QueryContext, scope: Scope, entry: TreeEntry, honourIgnoreRevs: boolean): BlameTarget {
   const t: BlameTarget = { path: entry.path, commit: scope.commit, honourIgnoreRevs };
   if (scope.atHead) {
-    const lastTouch = ctx.index.lastTouch(entry.path);
+    const lastTouch = ctx.index.lastTouch(entry.path, scope.commit);
     if (lastTouch) t.headKey = { blob: entry.blob, lastTouch };
   }
   return t;
