@@ -10,7 +10,7 @@ import { discoverRepo, type Repo } from "../git/repo.ts";
 import { IGNORE_REVS_FILE } from "../index/blame.ts";
 import { RepoIndex } from "../index/repo-index.ts";
 import type { QueryContext } from "../queries/context.ts";
-import { validateInput } from "../queries/define.ts";
+import { validateInput, type AnyQuery } from "../queries/define.ts";
 import { findQuery } from "../queries/index.ts";
 import { AnswerCache } from "./answer-cache.ts";
 import { Warmup } from "./background.ts";
@@ -78,6 +78,10 @@ export class Repos {
       throw new LoreError("BAD_ARGUMENT", "The daemon needs repo: the absolute path of a folder inside the repository.");
     const open = await this.open(input.repo);
     open.lastUsed = Date.now();
+    if (def.answersFromPrefix && this.noHistoryYet(open)) {
+      const found = await this.fromPrefix(open, def, input);
+      if (found) return found.answer;
+    }
     const early = def.needsIndex === false || (def.needsHistory === false && this.noHistoryYet(open));
     if (early) {
       // Questions about the index itself, or ones git alone answers, go ahead while the update they started runs.
@@ -89,15 +93,40 @@ export class Repos {
       const cached = open.answers.get(key);
       if (cached !== undefined) return cached;
     }
-    const ctx: QueryContext = { index: open.index, clock: () => new Date(), blameWorkers: this.blameWorkers, daemon: this.daemon() };
     const generation = open.answers.generation;
+    const result = await this.run(open, def, input);
+    if (key !== undefined) open.answers.set(key, generation, result);
+    return result;
+  }
+
+  private async run(open: OpenRepo, def: AnyQuery, input: Record<string, unknown>): Promise<unknown> {
+    const ctx: QueryContext = { index: open.index, clock: () => new Date(), blameWorkers: this.blameWorkers, daemon: this.daemon() };
     open.readers++;
     try {
-      const result = await def.run(ctx, input as never);
-      if (key !== undefined) open.answers.set(key, generation, result);
-      return result;
+      return await def.run(ctx, input as never);
     } finally {
       open.readers--;
+    }
+  }
+
+  /**
+   * While a first index is built: the answer as soon as the newest commits indexed so far give
+   * all of it (the question says when: HistoryNotYet), tried again after each batch. Undefined
+   * once the index is done or stopped: the question is then answered the usual way.
+   */
+  private async fromPrefix(open: OpenRepo, def: AnyQuery, input: Record<string, unknown>): Promise<{ answer: unknown } | undefined> {
+    if (!open.updating) this.update(open).catch(() => {});
+    for (;;) {
+      const updating = open.updating;
+      if (!updating || !this.noHistoryYet(open)) return undefined;
+      const grew = open.index.historyGrowth();
+      try {
+        return { answer: await this.run(open, def, input) };
+      } catch {
+        // Not whole yet (HistoryNotYet), or a path the index has not reached: look again after the next batch,
+        // and any real error again from the whole index.
+      }
+      await Promise.race([grew, updating.catch(() => {})]);
     }
   }
 

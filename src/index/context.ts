@@ -21,4 +21,6 @@ export interface IndexContext {
   git: GitOptions;
   options: IndexOptions;
   onProgress?: (p: Progress) => void;
+  /** Called after each batch of a first history index lands: questions waiting on it look again. */
+  onHistoryBatch?: () => void;
 }

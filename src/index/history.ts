@@ -5,6 +5,8 @@ import type { CommitRecord } from "../git/records.ts";
 import type { IndexContext } from "./context.ts";
 
 const BATCH = 1000;
+/** Tests only: a pause after each batch, so that what questions do during a first index can be watched. */
+const BATCH_PAUSE_MS = Number(process.env.LORE_TEST_BATCH_PAUSE_MS) || 0;
 
 export const LOG_ARGS = ["log", "--raw", "-z", "-M", "--root", "--no-ext-diff", "--no-textconv", "--no-color", "--no-abbrev", `--format=${LOG_FORMAT}`];
 
@@ -24,7 +26,7 @@ export async function streamCommits(ix: IndexContext, revs: string[], onBatch: (
     if (pending.length >= BATCH) {
       flush();
       // Give queries waiting on this process a turn between batches.
-      return new Promise<void>((r) => setImmediate(r));
+      return new Promise<void>((r) => (BATCH_PAUSE_MS ? setTimeout(r, BATCH_PAUSE_MS) : setImmediate(r)));
     }
   });
   pending.push(...parser.end());
@@ -56,6 +58,7 @@ async function indexFull(ix: IndexContext, head: string): Promise<void> {
       for (const c of batch) store.history.appendReach(seq++, store.history.insertCommit(c));
     });
     ix.onProgress?.({ phase: "history", done: seq });
+    ix.onHistoryBatch?.();
   });
   store.transaction(() => {
     store.setMeta("truncated", max && n >= max ? String(max) : undefined);

@@ -19,6 +19,12 @@ export interface Scope {
   commit: string;
   /** True when that commit is the indexed head. */
   atHead: boolean;
+  /**
+   * Set while the first index of this commit's history is still being built: the table holds
+   * only its newest `prefix` commits (in order). A question may answer from them only when it
+   * can tell they give its whole answer.
+   */
+  prefix?: number;
 }
 
 const MAX_SCOPES = 8;
@@ -46,6 +52,7 @@ export class RepoIndex implements IndexContext {
   /** The last commit that touched each path, as of `touchHead`: blame's cache key, asked on every blame. */
   private touches = new Map<string, string | undefined>();
   private touchHead: string | undefined;
+  private growthWaiters: (() => void)[] = [];
 
   private constructor(
     readonly repo: Repo,
@@ -62,9 +69,23 @@ export class RepoIndex implements IndexContext {
   /** Runs index work one step at a time: two updates never interleave. */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     this.running++;
-    const run = this.chain.then(fn, fn).finally(() => this.running--);
+    const run = this.chain.then(fn, fn).finally(() => {
+      this.running--;
+      this.onHistoryBatch();
+    });
     this.chain = run.catch(() => {});
     return run;
+  }
+
+  /** Resolves when the next batch of a first history index lands, or the update running now ends. */
+  historyGrowth(): Promise<void> {
+    return new Promise((resolve) => this.growthWaiters.push(resolve));
+  }
+
+  onHistoryBatch(): void {
+    const waiters = this.growthWaiters;
+    this.growthWaiters = [];
+    for (const wake of waiters) wake();
   }
 
   /** True while the index is being updated. */
@@ -132,8 +153,14 @@ export class RepoIndex implements IndexContext {
   /** The history a question at `until` sees (default: HEAD). Call after refresh(). */
   async scope(until?: string): Promise<Scope> {
     const head = this.indexedHead;
-    // No history indexed yet (the daemon answers blame during a first index): the commit alone, from git.
-    if (head === undefined) return { table: "reach", commit: await resolveCommit(this.repo, until ?? "HEAD"), atHead: false };
+    if (head === undefined) {
+      // No history indexed yet (the daemon answers some questions during a first index): the
+      // commit from git, and the newest commits of its history indexed so far, when it is the one being indexed.
+      const commit = await resolveCommit(this.repo, until ?? "HEAD");
+      const indexing = this.store.meta("indexingHead") === commit && this.store.meta("mailmap") === this.fingerprint();
+      const prefix = indexing ? this.store.history.reachBounds().count : 0;
+      return { table: "reach", commit, atHead: false, prefix };
+    }
     const commit = until ? await resolveCommit(this.repo, until) : head;
     // The stored tree is written just after the history: until it has caught up, the head is
     // answered like any other commit (its tree from git), never from a tree of another head.

@@ -25,6 +25,7 @@ export const cochangeQuery = defineQuery({
   description:
     "The files that usually change together with a file (co-change), from commit history: for the commits in the window that touched PATH, how often each other file changed in the same commit. Use before editing a file, to find the tests, docs, configs and call sites that likely need the same change — a question git itself cannot answer. Ranked by count, then by how small the shared commits were. confidence = count / commits touching PATH; jaccard = count / commits touching either.",
   args: COCHANGE_ARGS,
+  answersFromPrefix: true,
   output: (z) =>
     z.object({
       repo: z.string(),

@@ -52,6 +52,12 @@ export interface QuerySpec<A extends Args = Args, O = unknown> {
   needsIndex?: boolean;
   /** False for questions git alone can answer (blame): while a first index is built, the daemon answers them without waiting for it. */
   needsHistory?: boolean;
+  /**
+   * True for questions that can tell when the newest commits indexed so far already give
+   * the whole answer (the changes of a busy file, a window of recent commits): while a first
+   * index is built, the daemon answers them as soon as that is so, and otherwise when it ends.
+   */
+  answersFromPrefix?: boolean;
   /** Loads the code that answers the question (src/queries/run/<name>.ts). */
   load: () => Promise<QueryModule<A, O>>;
 }

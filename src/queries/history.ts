@@ -35,6 +35,7 @@ export const historyQuery = defineQuery({
   description:
     "The commits that changed one file, newest first, with author, time, subject, lines added/deleted, and the file's name in each commit (renames and copies are followed, like `git log --follow`). Use instead of `git log -- FILE` / `git log --follow --numstat`. For why specific lines exist, use lore_intent; for who owns a file now, lore_contributors.",
   args: HISTORY_ARGS,
+  answersFromPrefix: true,
   output: (z) =>
     z.object({
       repo: z.string(),

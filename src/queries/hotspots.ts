@@ -23,6 +23,7 @@ export const hotspotsQuery = defineQuery({
   description:
     "The files that changed most in recent history, ranked by score = commits × log10(10 + lines): where bugs and merge conflicts concentrate. Use to orient in an unfamiliar codebase or before refactoring; narrow to a folder with path. Counts only files that exist now.",
   args: HOTSPOTS_ARGS,
+  answersFromPrefix: true,
   output: (z) =>
     z.object({
       repo: z.string(),

@@ -35,6 +35,7 @@ export const intentQuery = defineQuery({
   description:
     "The reason behind a range of lines: blames the range, then returns each commit that wrote lines in it with its full message, the lines it owns, and the other files it changed. Use instead of `git blame -L` followed by `git show` per commit, before changing code whose purpose is unclear.",
   args: INTENT_ARGS,
+  needsHistory: false,
   output: (z) =>
     z.object({
       repo: z.string(),

@@ -40,12 +40,21 @@ export async function fileAt(ctx: QueryContext, scope: Scope, path: string): Pro
   throw new LoreError("PATH_NOT_FOUND", `${path} does not exist at ${at}; check the name (git ls-files lists the files) or pass --until with a commit where it existed.`);
 }
 
+/** Thrown by a question answering from the newest commits of a first index (Scope.prefix) when they do not yet give its whole answer. */
+export class HistoryNotYet extends Error {
+  constructor() {
+    super("The history indexed so far does not give the whole answer yet.");
+  }
+}
+
 /** Parses `commits` ("all" or a count) and `since` (any date git understands) into a window. */
 export async function windowOf(ctx: QueryContext, scope: Scope, commits: string, since: string | undefined): Promise<WindowSpec & { label: { commits: string; since?: string } }> {
   let limit: number | null;
   if (commits === "all") limit = null;
   else if (/^\d+$/.test(commits) && Number(commits) > 0) limit = Number(commits);
   else throw new LoreError("BAD_ARGUMENT", `commits must be a positive number or "all", not "${commits}".`);
+  // While a first index runs, a window of the newest N commits is whole once N of them are in.
+  if (scope.prefix !== undefined && (since !== undefined || limit === null || scope.prefix < limit)) throw new HistoryNotYet();
   let sinceTime: number | null = null;
   if (since !== undefined) {
     // git's approxidate takes anything (garbage means "now"): insist on a digit or a date word.

@@ -2,7 +2,7 @@
 import { LoreError } from "../../errors.ts";
 import { gitText } from "../../git/run.ts";
 import type { PathChangeRow } from "../../store/history-store.ts";
-import { iso, repoPath } from "./common.ts";
+import { HistoryNotYet, iso, repoPath } from "./common.ts";
 import type { QueryContext } from "../context.ts";
 import { fileChanges } from "./follow.ts";
 import type { HISTORY_ARGS, HistoryCommit, HistoryOutput } from "../history.ts";
@@ -29,12 +29,17 @@ export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>):
   const path = repoPath(ctx, input.path);
   if (path === "") throw new LoreError("NOT_A_FILE", "history needs a file path, not the repository root.");
   if (ctx.index.store.history.pathId(path) === undefined) {
+    if (scope.prefix !== undefined) throw new HistoryNotYet();
     const under = ctx.index.store.history.pathsUnder(path + "/");
     if (under.length > 0) throw new LoreError("NOT_A_FILE", `${path} is a folder; history needs a file inside it.`);
     throw new LoreError("PATH_NOT_FOUND", `${path} never appears in this repository's history; check the name (git ls-files lists the files).`);
   }
+  // From the newest commits of a first index, only a list that runs past the limit is whole
+  // (--no-follow asks git for commits the index may not hold yet).
+  if (scope.prefix !== undefined && !input.follow) throw new HistoryNotYet();
   let rows = input.follow ? await fileChanges(ctx, scope.table, path, input.limit, true) : await simplifiedChanges(ctx, scope.commit, path, input.limit);
   const truncated = rows.length > input.limit;
+  if (scope.prefix !== undefined && !truncated) throw new HistoryNotYet();
   rows = rows.slice(0, input.limit);
   if (rows.some((r) => r.churn === 0)) {
     await ctx.index.ensureChurn(rows.filter((r) => r.churn === 0).map((r) => r.sha));

@@ -1,0 +1,74 @@
+/**
+ * A first index of a long history: questions the newest commits already answer (a window of
+ * recent commits, the changes of a busy file) come back before the index ends, and equal the
+ * answers given once it has ended. Batches are slowed down (LORE_TEST_BATCH_PAUSE_MS) so the
+ * index is seen mid-way on any machine.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { gitLogFile } from "../helpers/git-truth.ts";
+import { runGit, tempDir } from "../helpers/git-repo.ts";
+import { daemonHome, lore, stopDaemons } from "./daemon-helpers.ts";
+
+const BUNDLE = join(import.meta.dir, "..", "..", "..", "shared", "corpus", "express.bundle");
+/** express has 6,158 commits: seven batches of 1,000, so about 4 s with this pause after each. */
+const SLOW = { LORE_TEST_BATCH_PAUSE_MS: "600" };
+let dir = "";
+let home = "";
+
+beforeAll(() => {
+  if (!existsSync(BUNDLE)) return;
+  const parent = tempDir();
+  runGit(parent, ["clone", "-q", BUNDLE, "express"]);
+  dir = join(parent, "express");
+  home = daemonHome();
+});
+
+afterAll(async () => {
+  if (home) {
+    await stopDaemons(home);
+    rmSync(home, { recursive: true, force: true });
+  }
+}, 60_000);
+
+/** Asks, then asks status at once: the answer and whether the index was still being built when it came. */
+async function askDuringIndex(args: string[]): Promise<{ json: any; indexing: boolean }> {
+  const r = await lore(home, dir, [...args, "--json"], SLOW);
+  if (r.code !== 0) throw new Error(`lore ${args.join(" ")}: ${r.stderr}`);
+  const s = await lore(home, dir, ["status", "--json"], SLOW);
+  return { json: r.json, indexing: s.json.state === "indexing" && s.json.indexedHead === null };
+}
+
+test.skipIf(!existsSync(BUNDLE))(
+  "questions the newest commits answer come back before a first index ends, equal to the answers after it",
+  async () => {
+    const early = {
+      hotspots: askDuringIndex(["hotspots", "-n", "15"]),
+      cochange: askDuringIndex(["cochange", "lib/response.js", "-n", "15"]),
+      history: askDuringIndex(["history", "lib/response.js", "-n", "5"]),
+      intent: askDuringIndex(["intent", "lib/response.js", "-L", "100,110"]),
+      // Needs the whole history: LICENSE changed 5 times in 6,158 commits, and --no-follow asks git.
+      rare: askDuringIndex(["history", "LICENSE"]),
+      noFollow: askDuringIndex(["history", "lib/router/index.js", "-n", "3", "--no-follow"]),
+    };
+    const got = Object.fromEntries(await Promise.all(Object.entries(early).map(async ([k, p]) => [k, await p] as const)));
+    for (const k of ["hotspots", "cochange", "history", "intent"]) expect({ k, indexing: got[k]!.indexing }).toEqual({ k, indexing: true });
+
+    // Once the index has ended, the same questions give the same answers.
+    const after = async (args: string[]) => (await lore(home, dir, [...args, "--json"], SLOW)).json;
+    expect(await after(["hotspots", "-n", "15"])).toEqual(got.hotspots!.json);
+    expect(await after(["cochange", "lib/response.js", "-n", "15"])).toEqual(got.cochange!.json);
+    expect(await after(["history", "lib/response.js", "-n", "5"])).toEqual(got.history!.json);
+    expect(await after(["intent", "lib/response.js", "-L", "100,110"])).toEqual(got.intent!.json);
+    const status = await after(["status"]);
+    expect(status.state).toBe("fresh");
+    expect(status.commitsIndexed).toBe(Number(runGit(dir, ["rev-list", "--count", "HEAD"]).trim()));
+
+    // What the prefix cannot give waited for the whole history, and is git's answer.
+    expect(got.rare!.json.commits.map((c: any) => c.sha)).toEqual(gitLogFile(dir, "HEAD", "LICENSE").map((c) => c.sha));
+    expect(got.noFollow!.json.commits.map((c: any) => c.sha)).toEqual(gitLogFile(dir, "HEAD", "lib/router/index.js", false, 3).map((c) => c.sha));
+    expect(got.history!.json.commits.map((c: any) => c.sha)).toEqual(gitLogFile(dir, "HEAD", "lib/response.js", true, 5).map((c) => c.sha));
+  },
+  120_000,
+);
