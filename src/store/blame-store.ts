@@ -43,12 +43,14 @@ export class BlameStore {
       this.db.prepare("DELETE FROM blames WHERE id = ?").run(old.id);
     }
     const boundary = Object.entries(blame.commits).filter(([, c]) => c.boundary).map(([s]) => s).join(" ");
-    this.db.prepare("INSERT INTO blames (key, path, blob, lines, binary, boundary, used_at) VALUES (?, ?, ?, ?, ?, ?, ?)").run(key, path, blob, blame.lines, blame.binary ? 1 : 0, boundary, now);
-    const id = this.find(key)!.id;
+    const id = Number(
+      this.db.prepare("INSERT INTO blames (key, path, blob, lines, binary, boundary, used_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id").get(key, path, blob, blame.lines, blame.binary ? 1 : 0, boundary, now)!.id,
+    );
     const hunk = this.db.prepare("INSERT INTO blame_hunks (blame_id, start, end, sha, orig_path, orig_start) VALUES (?, ?, ?, ?, ?, ?)");
     if (!blame.binary) for (const h of blame.hunks) hunk.run(id, h.start, h.end, h.sha, h.origPath, h.origStart);
-    const commit = this.db.prepare("INSERT OR REPLACE INTO blame_commits (sha, author, email, time, subject) VALUES (?, ?, ?, ?, ?)");
-    for (const [sha, c] of Object.entries(blame.commits)) commit.run(sha, c.author, c.email, c.time, c.subject);
+    // A commit's facts are the same in every blame (the mailmap changing empties the index): stored once.
+    const commit = this.db.prepare("INSERT OR IGNORE INTO blame_commits (sha, author, email, time, subject) VALUES (?, ?, ?, ?, ?)");
+    for (const [sha, c] of Object.entries(blame.commits)) if (!this.commitMemo.has(sha)) commit.run(sha, c.author, c.email, c.time, c.subject);
     return id;
   }
 
