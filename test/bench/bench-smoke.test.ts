@@ -9,6 +9,7 @@ import { pairs, pickTarget } from "./pairs.ts";
 import { README_END, README_START, writeReadmeBlock } from "./report.ts";
 import { runBench } from "./run.ts";
 import { measurePoint, scaleTables } from "./scale.ts";
+import { chooseLore } from "./lore-cli.ts";
 
 const root = mkdtempSync(join(tmpdir(), "lore-bench-smoke-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -33,19 +34,21 @@ test("the main benchmark prints every table with a row for every question, and n
   expect(markdown.split("**Indexing a fresh clone")[1]!.split("\n\n")[1]).not.toContain("n/a");
 }, 60_000);
 
-test("the scaling run charts index cost and warm answers for a repository", async () => {
+test("the scaling run charts index cost, warm answers and first answers on a fresh clone", async () => {
   const { dir } = await repo;
   process.env.LORE_HOME = join(root, "scale-home");
   try {
-    const point = await measurePoint(dir, { commits: 150, files: 40 }, 2);
-    const [index, answers] = scaleTables([point]);
+    const point = await measurePoint(dir, { commits: 150, files: 40 }, 2, NaN, chooseLore("source"));
+    const [index, answers, fresh] = scaleTables([point]);
     expect(index!.rows).toHaveLength(1);
     expect(answers!.head.filter((h) => h.endsWith(": lore"))).toHaveLength(4);
-    expect(JSON.stringify([index, answers])).not.toContain("n/a");
+    expect(fresh!.head).toEqual(["repository", "blame", "history -n 20", expect.stringMatching(/^intent -L/), "cochange", "hotspots", "whole history indexed"]);
+    expect(JSON.stringify([index, answers, fresh])).not.toContain("n/a");
+    expect(JSON.stringify([index, answers, fresh])).not.toContain("NaN");
   } finally {
     delete process.env.LORE_HOME;
   }
-}, 30_000);
+}, 60_000);
 
 test("a respelled path (how the daemon's answer time misses its cache) gets the very same answer", async () => {
   const { dir } = await repo;
@@ -61,7 +64,7 @@ test("a respelled path (how the daemon's answer time misses its cache) gets the 
     closeAll();
     delete process.env.LORE_HOME;
   }
-}, 30_000);
+}, 60_000);
 
 test("the README block is replaced between its markers and nothing else changes", () => {
   const path = join(root, "README.md");

@@ -76,8 +76,15 @@ function targets(m: Measured): Table {
     `${ms(h.lore.p50)} vs ${ms(h.git.p50)} = ${ratio(h.lore.p50, h.git.p50)} (p50 of ${h.lore.samples.length}, alternating; in the daemon, cold: ${ms(m.cold.historyIndexMs)})`,
     yes(h.lore.p50 / h.git.p50 <= 1.25),
   ]);
-  const bg = m.cold.backgroundMs / m.floors.blameAll;
-  rows.push(["background blame ≤ 0.35× xargs -P2 git blame", `${ms(m.cold.backgroundMs)} vs ${ms(m.floors.blameAll)} = ${ratio(m.cold.backgroundMs, m.floors.blameAll)}`, yes(bg <= 0.35)]);
+  // The blame of every file and the commit-graph written for it; churn, the pass's other part, is not blame.
+  const parts = m.cold.parts;
+  const split = Number.isFinite(parts.graphMs) && Number.isFinite(parts.blameMs);
+  const blameMs = split ? parts.graphMs + parts.blameMs : m.cold.backgroundMs;
+  rows.push([
+    "background blame ≤ 0.35× xargs -P2 git blame",
+    `${ms(blameMs)} vs ${ms(m.floors.blameAll)} = ${ratio(blameMs, m.floors.blameAll)} (${split ? "commit-graph + blame of every file" : "the whole background pass"})`,
+    yes(blameMs / m.floors.blameAll <= 0.35),
+  ]);
   const blames = m.cli.filter((c) => c.pair.rpc.method === "blame");
   const blameOk = blames.every((c) => c.loreBytes / c.gitBytes <= 0.35);
   rows.push(["blame JSON ≤ 0.35× git blame --porcelain bytes", blames.map((c) => `${c.pair.name} ${ratio(c.loreBytes, c.gitBytes)}`).join("; "), yes(blameOk)]);
@@ -153,7 +160,7 @@ export function benchTables(m: Measured, o: { runs: number; warmups: number; cal
     head: ["step", "lore", "git floor", "lore/git"],
     align: "lrlr",
     rows: [
-      ["first question (`lore history FILE`: daemon start + whole history index + answer)", ms(c.firstQuestionMs), "", ""],
+      ["first question (`lore history FILE`: daemon start, as much history as the answer needs, answer)", ms(c.firstQuestionMs), "", ""],
       [`history + tree index, in-process RepoIndex.refresh (p50 of ${m.historyIndex.lore.samples.length}, alternating with git)`, ms(m.historyIndex.lore.p50), `${ms(m.historyIndex.git.p50)} git log --raw`, ratio(m.historyIndex.lore.p50, m.historyIndex.git.p50)],
       ["history + tree index in the daemon, cold (its log)", ms(c.historyIndexMs), `${ms(f.logRaw)} git log --raw`, ratio(c.historyIndexMs, f.logRaw)],
       [`background pass: commit-graph, churn, blame of ${c.filesBlamed} files (${c.source})`, ms(c.backgroundMs), `${ms(f.blameAll)} git ls-files | xargs -P2 -n1 git blame`, ratio(c.backgroundMs, f.blameAll)],

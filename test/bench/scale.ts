@@ -14,9 +14,10 @@ import { validateInput } from "../../src/queries/define.ts";
 import { findQuery } from "../../src/queries/index.ts";
 import { generateRepo } from "./gen-repo.ts";
 import { historyIndexVsLog } from "./index-cost.ts";
-import { pairs, pickTarget, type Pair } from "./pairs.ts";
+import { benchEnv, chooseLore, type LoreCli } from "./lore-cli.ts";
+import { pairs, pickTarget, type Pair, type Target } from "./pairs.ts";
 import { bytes, machine, machineLine, markdownTable, ms, ratio, type Table } from "./report.ts";
-import { mustRun, repeat } from "./timing.ts";
+import { mustRun, repeat, sleep, timeProcess } from "./timing.ts";
 
 export interface Size {
   commits: number;
@@ -42,6 +43,8 @@ export interface ScalePoint {
   churnIndex: number;
   dbBytes: number;
   answers: { name: string; first: number; warm: number; git: number }[];
+  /** Through the daemon on an empty LORE_HOME: each question's first answer, and when the whole history index was done. */
+  fresh: { name: string; answerMs: number; indexedMs: number }[];
 }
 
 /** Generated repositories are kept between runs in the temp folder (generation is the slow part); `fresh` makes them anew. */
@@ -56,8 +59,43 @@ async function repoFor(size: Size, cacheDir: string, fresh: boolean): Promise<{ 
   return { dir, seconds: Number(await Bun.file(join(dir, ".git", "lore-bench-done")).text()) };
 }
 
+/** The questions timed on a fresh clone, by row name prefix in pairs(). */
+const FRESH = ["blame (", "history", "intent", "cochange", "hotspots"];
+
+/**
+ * Each question asked first thing on an empty LORE_HOME (daemon start included): the wall time
+ * of its answer, and of the whole history index (status polled until fresh). Shows which
+ * answers come before a long first index ends.
+ */
+export async function freshAnswers(dir: string, target: Target, cli: LoreCli): Promise<ScalePoint["fresh"]> {
+  const out: ScalePoint["fresh"] = [];
+  for (const p of pairs(target).filter((x: Pair) => FRESH.some((c) => x.name.startsWith(c)))) {
+    const home = mkdtempSync(join(tmpdir(), "lore-fresh-"));
+    const env = benchEnv(home);
+    const started = performance.now();
+    try {
+      await mustRun([...cli.argv, ...p.lore, "--json"], { cwd: dir, env, discard: true });
+      const answerMs = performance.now() - started;
+      let indexedMs = NaN;
+      while (performance.now() - started < 600_000) {
+        const s = JSON.parse(Buffer.from((await mustRun([...cli.argv, "status", "--json"], { cwd: dir, env })).stdout).toString());
+        if (s.indexedHead !== null) {
+          indexedMs = performance.now() - started;
+          break;
+        }
+        await sleep(20);
+      }
+      out.push({ name: p.name.replace(/ \(\d+ lines\)/, ""), answerMs, indexedMs });
+    } finally {
+      await timeProcess([...cli.argv, "daemon", "stop"], { cwd: dir, env });
+      rmSync(home, { recursive: true, force: true });
+    }
+  }
+  return out;
+}
+
 /** Measures one repository; $LORE_HOME must point at an empty folder. */
-export async function measurePoint(dir: string, size: Size, runs: number, generateS = NaN): Promise<ScalePoint> {
+export async function measurePoint(dir: string, size: Size, runs: number, generateS = NaN, cli?: LoreCli): Promise<ScalePoint> {
   const o = { cwd: dir, discard: true };
   const floor = async (argv: string[]) => (await repeat(() => mustRun(argv, o), Math.max(1, Math.min(3, runs)))).p50;
   const logNumstat = await floor(["git", "log", "--numstat", "-z", "-M", "--root", "--format=%H"]);
@@ -85,7 +123,8 @@ export async function measurePoint(dir: string, size: Size, runs: number, genera
   const db = ix.store.path;
   const dbBytes = statSync(db).size + (existsSync(db + "-wal") ? statSync(db + "-wal").size : 0);
   closeAll();
-  return { size, generateS, logRaw: alt.git.p50, logNumstat, historyIndex: alt.lore.p50, churnIndex, dbBytes, answers };
+  const fresh = cli ? await freshAnswers(dir, target, cli) : [];
+  return { size, generateS, logRaw: alt.git.p50, logNumstat, historyIndex: alt.lore.p50, churnIndex, dbBytes, answers, fresh };
 }
 
 export function scaleTables(points: ScalePoint[]): Table[] {
@@ -105,15 +144,35 @@ export function scaleTables(points: ScalePoint[]): Table[] {
         "git: the command an agent runs for the same answer (blame --porcelain of the file; log -n 20 --follow --numstat; log -n 500 --name-only + counting), p50. Generated repositories (test/bench/gen-repo.ts, seed 1), the asked file the most changed source file at HEAD.",
     ],
   };
-  return [index, answers];
+  const freshNames = points.find((p) => p.fresh.length)?.fresh.map((f) => f.name) ?? [];
+  if (freshNames.length === 0) return [index, answers];
+  const fresh: Table = {
+    title: "First answer on a fresh clone: each question asked first on an empty LORE_HOME, through the daemon",
+    head: ["repository", ...freshNames, "whole history indexed"],
+    rows: points.map((p) => [label(p), ...p.fresh.map((f) => ms(f.answerMs)), ms(Math.max(...p.fresh.map((f) => f.indexedMs)))]),
+    notes: [
+      "Wall time from starting the CLI (daemon start included) to the answer; the last column is the slowest time to a whole history index seen across those runs (status polled). " +
+        "While the first index streams in newest first, blame and intent need no history, and history, cochange and hotspots answer as soon as the commits indexed so far settle their answer (a window of the newest 500 commits; more than the limit of a file's changes).",
+    ],
+  };
+  return [index, answers, fresh];
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { big: { type: "boolean" }, sizes: { type: "string" }, runs: { type: "string", default: "5" }, fresh: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    options: {
+      big: { type: "boolean" },
+      sizes: { type: "string" },
+      runs: { type: "string", default: "5" },
+      fresh: { type: "boolean" },
+      source: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   if (values.help) {
-    console.log("usage: npm run bench:scale -- [--big] [--sizes 1000x300,5000x1000] [--runs 5] [--fresh]\n  --big adds 100,000 commits × 20,000 files (generation alone takes many minutes)");
+    console.log(
+      "usage: npm run bench:scale -- [--big] [--sizes 1000x300,5000x1000] [--runs 5] [--fresh] [--source]\n  --big adds 100,000 commits × 20,000 files (generation alone takes many minutes)\n  --source runs bun src/main.ts for the fresh-clone answers instead of dist/lore",
+    );
     return;
   }
   const sizes = values.sizes
@@ -124,6 +183,7 @@ async function main(): Promise<void> {
     : [...DEFAULT_SIZES, ...(values.big ? BIG_SIZES : [])];
   const cacheDir = join(tmpdir(), "lore-bench-repos");
   mkdirSync(cacheDir, { recursive: true });
+  const cli = chooseLore(values.source ? "source" : "auto");
   const points: ScalePoint[] = [];
   for (const size of sizes) {
     const { dir, seconds } = await repoFor(size, cacheDir, values.fresh === true);
@@ -131,7 +191,7 @@ async function main(): Promise<void> {
     process.env.LORE_HOME = home;
     try {
       process.stderr.write(`scale: ${size.commits} commits, ${size.files} files (${dir})\n`);
-      points.push(await measurePoint(dir, size, Number(values.runs), seconds));
+      points.push(await measurePoint(dir, size, Number(values.runs), seconds, cli));
     } finally {
       closeAll();
       rmSync(home, { recursive: true, force: true });
