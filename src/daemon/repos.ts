@@ -78,7 +78,8 @@ export class Repos {
       throw new LoreError("BAD_ARGUMENT", "The daemon needs repo: the absolute path of a folder inside the repository.");
     const open = await this.open(input.repo);
     open.lastUsed = Date.now();
-    if (def.answersFromPrefix && this.noHistoryYet(open)) {
+    // Only HEAD's history is being indexed: a question about another commit waits for it.
+    if (def.answersFromPrefix && input.until === undefined && this.noHistoryYet(open)) {
       const found = await this.fromPrefix(open, def, input);
       if (found) return found.answer;
     }

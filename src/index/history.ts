@@ -25,9 +25,10 @@ export async function streamCommits(ix: IndexContext, revs: string[], onBatch: (
     for (const c of parser.push(chunk)) pending.push(c);
     if (pending.length >= BATCH) {
       flush();
-      // Give queries waiting on this process a turn between batches.
-      return new Promise<void>((r) => (BATCH_PAUSE_MS ? setTimeout(r, BATCH_PAUSE_MS) : setImmediate(r)));
+      if (BATCH_PAUSE_MS) return new Promise<void>((r) => setTimeout(r, BATCH_PAUSE_MS));
     }
+    // Give questions in flight a turn of the event loop after every chunk, so that one asked during a first index moves on.
+    return new Promise<void>((r) => setImmediate(r));
   });
   pending.push(...parser.end());
   flush();

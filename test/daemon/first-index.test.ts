@@ -51,6 +51,8 @@ test.skipIf(!existsSync(BUNDLE))(
       // Needs the whole history: LICENSE changed 5 times in 6,158 commits, and --no-follow asks git.
       rare: askDuringIndex(["history", "LICENSE"]),
       noFollow: askDuringIndex(["history", "lib/router/index.js", "-n", "3", "--no-follow"]),
+      // Another commit's history: the newest commits of HEAD's say nothing about it.
+      older: askDuringIndex(["history", "lib/response.js", "-n", "5", "--until", "HEAD~300"]),
     };
     const got = Object.fromEntries(await Promise.all(Object.entries(early).map(async ([k, p]) => [k, await p] as const)));
     for (const k of ["hotspots", "cochange", "history", "intent"]) expect({ k, indexing: got[k]!.indexing }).toEqual({ k, indexing: true });
@@ -69,6 +71,7 @@ test.skipIf(!existsSync(BUNDLE))(
     expect(got.rare!.json.commits.map((c: any) => c.sha)).toEqual(gitLogFile(dir, "HEAD", "LICENSE").map((c) => c.sha));
     expect(got.noFollow!.json.commits.map((c: any) => c.sha)).toEqual(gitLogFile(dir, "HEAD", "lib/router/index.js", false, 3).map((c) => c.sha));
     expect(got.history!.json.commits.map((c: any) => c.sha)).toEqual(gitLogFile(dir, "HEAD", "lib/response.js", true, 5).map((c) => c.sha));
+    expect(got.older!.json.commits.map((c: any) => c.sha)).toEqual(gitLogFile(dir, "HEAD~300", "lib/response.js", true, 5).map((c) => c.sha));
   },
   120_000,
 );

@@ -35,8 +35,8 @@ export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>):
     throw new LoreError("PATH_NOT_FOUND", `${path} never appears in this repository's history; check the name (git ls-files lists the files).`);
   }
   // From the newest commits of a first index, only a list that runs past the limit is whole
-  // (--no-follow asks git for commits the index may not hold yet).
-  if (scope.prefix !== undefined && !input.follow) throw new HistoryNotYet();
+  // (--no-follow asks git for commits the index may not hold yet; prefix 0: another commit's history is being indexed).
+  if (scope.prefix !== undefined && (scope.prefix === 0 || !input.follow)) throw new HistoryNotYet();
   let rows = input.follow ? await fileChanges(ctx, scope.table, path, input.limit, true) : await simplifiedChanges(ctx, scope.commit, path, input.limit);
   const truncated = rows.length > input.limit;
   if (scope.prefix !== undefined && !truncated) throw new HistoryNotYet();
