@@ -34,8 +34,74 @@ export interface WindowSpec {
   since: number | null;
 }
 
+/** The window's commits, newest first: each one's file count and the paths it changed (none for a merge). */
+interface WindowCommit {
+  nfiles: number;
+  paths: number[];
+}
+
+/** Windows whose reading is kept in memory at most, and the largest kept (changed paths summed). */
+const MEMO_WINDOWS = 8;
+const MEMO_MAX_CHANGES = 200_000;
+
 export class WindowStore {
+  /** What was read of each window, with the stamp of the database it was read from. */
+  private readonly memo = new Map<string, { stamp: string; value: unknown }>();
+
   constructor(private readonly db: SqlDatabase) {}
+
+  /**
+   * Changes whenever the database does: rows written by this connection (total_changes) or
+   * commits by another one (data_version). What was read under the same stamp is still true.
+   */
+  private stamp(): string {
+    const r = this.db.prepare("SELECT total_changes() AS n").get()!;
+    const v = this.db.prepare("PRAGMA data_version").get()!;
+    return `${r.n}:${v.data_version}`;
+  }
+
+  /** `read()` for this window and kind, or what it returned last while the database has not changed since. */
+  private remembered<T>(kind: string, w: WindowSpec, read: () => T, size: (value: T) => number = () => 0): T {
+    const key = `${kind}\0${w.scope}\0${w.limit}\0${w.since}`;
+    const stamp = this.stamp();
+    const known = this.memo.get(key);
+    if (known && known.stamp === stamp) return known.value as T;
+    const value = read();
+    this.memo.delete(key);
+    if (size(value) <= MEMO_MAX_CHANGES) {
+      this.memo.set(key, { stamp, value });
+      if (this.memo.size > MEMO_WINDOWS) this.memo.delete(this.memo.keys().next().value!);
+    }
+    return value;
+  }
+
+  /** The window's commits with the paths each changed, read once per state of the index. */
+  private commitFiles(w: WindowSpec): WindowCommit[] {
+    return this.remembered(
+      "files",
+      w,
+      () => {
+        const { sql, params } = this.windowSql(w);
+        const rows = this.db
+          .prepare(
+            `WITH win AS MATERIALIZED (${sql})
+             SELECT win.seq AS seq, c.nfiles AS nfiles, ch.path_id AS pathId FROM win CROSS JOIN commits c ON c.id = win.commit_id LEFT JOIN changes ch ON ch.commit_id = win.commit_id ORDER BY win.seq`,
+          )
+          .all(...params);
+        const out: WindowCommit[] = [];
+        let seq: unknown;
+        for (const r of rows) {
+          if (r.seq !== seq || out.length === 0) {
+            out.push({ nfiles: Number(r.nfiles), paths: [] });
+            seq = r.seq;
+          }
+          if (r.pathId !== null) out[out.length - 1]!.paths.push(Number(r.pathId));
+        }
+        return out;
+      },
+      (commits) => commits.reduce((n, c) => n + c.paths.length, 0),
+    );
+  }
 
   private windowSql(w: WindowSpec): { sql: string; params: number[] } {
     const params: number[] = [];
@@ -63,46 +129,44 @@ export class WindowStore {
 
   /** The window's size and the time span it covers. */
   windowInfo(w: WindowSpec): { commits: number; oldest: number | null; newest: number | null } {
-    const { sql, params } = this.windowSql(w);
-    const r = this.db
-      .prepare(`SELECT count(*) AS n, min(c.commit_time) AS oldest, max(c.commit_time) AS newest FROM (${sql}) win JOIN commits c ON c.id = win.commit_id`)
-      .get(...params)!;
-    return { commits: Number(r.n), oldest: r.oldest === null ? null : Number(r.oldest), newest: r.newest === null ? null : Number(r.newest) };
+    return this.remembered("info", w, () => {
+      const { sql, params } = this.windowSql(w);
+      const r = this.db
+        .prepare(`SELECT count(*) AS n, min(c.commit_time) AS oldest, max(c.commit_time) AS newest FROM (${sql}) win JOIN commits c ON c.id = win.commit_id`)
+        .get(...params)!;
+      return { commits: Number(r.n), oldest: r.oldest === null ? null : Number(r.oldest), newest: r.newest === null ? null : Number(r.newest) };
+    });
   }
 
   /**
    * Co-change of `pathId` over the window (commits touching more than maxFiles files left
    * out): per other path, the commits shared, their summed 1/ln(files) weight, and how many
-   * window commits touch it. Every step walks the window's commits (CROSS JOIN keeps SQLite
-   * from starting at a path's whole history), so the cost stays with the window.
+   * window commits touch it. Counted from the window's commits and their files, read once
+   * per state of the index: a question about another file of the same window reads nothing.
    */
   cochange(w: WindowSpec, pathId: number, maxFiles: number): { commits: number; rows: CochangeRow[] } {
-    const { sql, params } = this.windowSql(w);
-    const kept = `WITH win AS MATERIALIZED (${sql}),
-      kept AS MATERIALIZED (SELECT win.commit_id, c.nfiles FROM win CROSS JOIN commits c ON c.id = win.commit_id WHERE c.nfiles <= ?),
-      target AS MATERIALIZED (SELECT kept.commit_id, kept.nfiles FROM kept CROSS JOIN changes ch ON ch.commit_id = kept.commit_id AND ch.path_id = ?)`;
-    const base = [...params, maxFiles, pathId];
-    const pairs = this.db
-      .prepare(`${kept} SELECT ch.path_id AS id, target.nfiles FROM target CROSS JOIN changes ch ON ch.commit_id = target.commit_id WHERE ch.path_id <> ?`)
-      .all(...base, pathId);
-    const commits = Number(this.db.prepare(`${kept} SELECT count(*) AS n FROM target`).get(...base)!.n);
     const byPath = new Map<number, CochangeRow>();
-    for (const r of pairs) {
-      const id = Number(r.id);
-      const row = byPath.get(id) ?? { pathId: id, path: "", count: 0, weight: 0, touching: 0 };
-      row.count++;
+    const touching = new Map<number, number>();
+    let commits = 0;
+    for (const c of this.commitFiles(w)) {
+      if (c.nfiles > maxFiles) continue;
+      for (const p of c.paths) touching.set(p, (touching.get(p) ?? 0) + 1);
+      if (!c.paths.includes(pathId)) continue;
+      commits++;
       // A commit of two files says more about the pair than one of forty.
-      row.weight += 1 / Math.log(Number(r.nfiles));
-      byPath.set(id, row);
-    }
-    if (byPath.size > 0) {
-      const touching = this.db.prepare(`${kept} SELECT ch.path_id AS id, count(*) AS n FROM kept CROSS JOIN changes ch ON ch.commit_id = kept.commit_id GROUP BY ch.path_id`).all(...base);
-      for (const t of touching) {
-        const row = byPath.get(Number(t.id));
-        if (row) row.touching = Number(t.n);
+      const weight = 1 / Math.log(c.nfiles);
+      for (const p of c.paths) {
+        if (p === pathId) continue;
+        const row = byPath.get(p) ?? { pathId: p, path: "", count: 0, weight: 0, touching: 0 };
+        row.count++;
+        row.weight += weight;
+        byPath.set(p, row);
       }
-      const name = this.db.prepare("SELECT path FROM paths WHERE id = ?");
-      for (const row of byPath.values()) row.path = String(name.get(row.pathId)!.path);
+    }
+    const name = this.db.prepare("SELECT path FROM paths WHERE id = ?");
+    for (const row of byPath.values()) {
+      row.touching = touching.get(row.pathId)!;
+      row.path = String(name.get(row.pathId)!.path);
     }
     return { commits, rows: [...byPath.values()] };
   }
@@ -110,9 +174,14 @@ export class WindowStore {
   /**
    * Per-path activity in the window: commits, churn, distinct authors, newest change (the
    * window's commits walked first), with the path's blob in the stored tree and its line
-   * count when measured (null/-1 when not there or not measured).
+   * count when measured (null/-1 when not there or not measured). Read once per state of the
+   * index; the rows are shared, never to be changed by the caller.
    */
-  activity(w: WindowSpec): ActivityRow[] {
+  activity(w: WindowSpec): readonly ActivityRow[] {
+    return this.remembered("activity", w, () => this.readActivity(w), (rows) => rows.length);
+  }
+
+  private readActivity(w: WindowSpec): ActivityRow[] {
     const { sql, params } = this.windowSql(w);
     return this.db
       .prepare(
