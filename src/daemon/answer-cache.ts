@@ -1,8 +1,8 @@
 /**
  * Answers at HEAD kept until the index moves: on the same index the same question has the
- * same answer, so a repeated warm question costs a map lookup and a JSON.parse instead of
- * SQL. Answers are kept as JSON text, so the budget is the memory they take (as objects they
- * took several times more: a soak saw the daemon grow 70% before).
+ * same answer, so a repeated warm question costs a map lookup instead of SQL. Answers are
+ * kept as the JSON text the reply carries (never parsed again), so the budget is the memory
+ * they take (as objects they took several times more: a soak saw the daemon grow 70% before).
  */
 import type { AnyQuery } from "../queries/define.ts";
 
@@ -23,18 +23,18 @@ export class AnswerCache {
     return `${def.name}\0${JSON.stringify(input)}`;
   }
 
-  get(key: string): unknown {
+  /** The answer's JSON text. */
+  get(key: string): string | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     // Most recently used last: eviction takes the oldest first.
     this.entries.delete(key);
     this.entries.set(key, hit);
-    return JSON.parse(hit);
+    return hit;
   }
 
-  set(key: string, generation: number, answer: unknown): void {
+  set(key: string, generation: number, text: string): void {
     if (generation !== this.generation || this.entries.has(key)) return;
-    const text = JSON.stringify(answer);
     if (text.length > MAX_BYTES) return;
     while (this.bytes + text.length > BUDGET_BYTES && this.entries.size > 0) {
       const [oldest, old] = this.entries.entries().next().value!;

@@ -13,6 +13,7 @@ import type { QueryContext } from "../queries/context.ts";
 import { validateInput, type AnyQuery } from "../queries/define.ts";
 import { findQuery } from "../queries/index.ts";
 import { AnswerCache } from "./answer-cache.ts";
+import { JsonText } from "./rpc.ts";
 import { Warmup } from "./background.ts";
 import { log } from "./lifecycle.ts";
 import { watchRepo } from "./watcher.ts";
@@ -71,7 +72,8 @@ export class Repos {
     return this.byRoot.size;
   }
 
-  async answer(name: string, raw: Record<string, unknown>): Promise<unknown> {
+  /** The answer as the JSON text of the reply: made once, and kept as is when it may be asked again. */
+  async answer(name: string, raw: Record<string, unknown>): Promise<JsonText> {
     const def = findQuery(name)!;
     const input = validateInput(def, raw);
     if (typeof input.repo !== "string" || !isAbsolute(input.repo))
@@ -81,7 +83,7 @@ export class Repos {
     // Only HEAD's history is being indexed: a question about another commit waits for it.
     if (def.answersFromPrefix && input.until === undefined && this.noHistoryYet(open)) {
       const found = await this.fromPrefix(open, def, input);
-      if (found) return found.answer;
+      if (found) return new JsonText(JSON.stringify(found.answer));
     }
     const early = def.needsIndex === false || (def.needsHistory === false && this.noHistoryYet(open));
     if (early) {
@@ -92,12 +94,12 @@ export class Repos {
     const key = early ? undefined : AnswerCache.keyOf(def, input);
     if (key !== undefined) {
       const cached = open.answers.get(key);
-      if (cached !== undefined) return cached;
+      if (cached !== undefined) return new JsonText(cached);
     }
     const generation = open.answers.generation;
-    const result = await this.run(open, def, input);
-    if (key !== undefined) open.answers.set(key, generation, result);
-    return result;
+    const text = JSON.stringify(await this.run(open, def, input)) ?? "null";
+    if (key !== undefined) open.answers.set(key, generation, text);
+    return new JsonText(text);
   }
 
   private async run(open: OpenRepo, def: AnyQuery, input: Record<string, unknown>): Promise<unknown> {

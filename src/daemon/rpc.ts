@@ -3,6 +3,11 @@ import { isUsageError, toLoreError } from "../errors.ts";
 
 export type Method = (params: Record<string, unknown>) => unknown | Promise<unknown>;
 
+/** A result a method has already turned into JSON text (an answer kept as text): sent as is, never parsed and written again. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 interface RpcError {
   code: number;
   message: string;
@@ -10,7 +15,7 @@ interface RpcError {
 }
 
 type Id = string | number | null;
-type Response = { jsonrpc: "2.0"; id: Id; result: unknown } | { jsonrpc: "2.0"; id: Id; error: RpcError };
+export type Response = { jsonrpc: "2.0"; id: Id; result: unknown } | { jsonrpc: "2.0"; id: Id; error: RpcError };
 
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
@@ -60,4 +65,11 @@ export async function handleRpc(body: string, methods: (name: string) => Method 
   if (req.length === 0) return failure(null, INVALID_REQUEST, "An empty batch is not a request.");
   const out = (await Promise.all(req.map((r) => one(r, methods)))).filter((r): r is Response => r !== null);
   return out.length ? out : null;
+}
+
+/** The body of a reply: JSON.stringify's text, with each JsonText result spliced in as the JSON it already is. */
+export function serializeRpc(out: Response | Response[]): string {
+  const one = (r: Response) =>
+    "result" in r && r.result instanceof JsonText ? `{"jsonrpc":"2.0","id":${JSON.stringify(r.id)},"result":${r.result.text}}` : JSON.stringify(r);
+  return Array.isArray(out) ? `[${out.map(one).join(",")}]` : one(out);
 }

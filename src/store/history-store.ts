@@ -134,9 +134,11 @@ export class HistoryStore {
     this.db.exec("DELETE FROM reach");
   }
 
+  /** The first and last seq of the order, and how many commits it holds: seq has no gaps (every writer appends next to an end), so no count(*) scan. */
   reachBounds(): { min: number; max: number; count: number } {
-    const r = this.db.prepare("SELECT min(seq) AS min, max(seq) AS max, count(*) AS n FROM reach").get()!;
-    return { min: Number(r.min ?? 0), max: Number(r.max ?? -1), count: Number(r.n) };
+    const r = this.db.prepare("SELECT min(seq) AS min, max(seq) AS max FROM reach").get()!;
+    if (r.min === null) return { min: 0, max: -1, count: 0 };
+    return { min: Number(r.min), max: Number(r.max), count: Number(r.max) - Number(r.min) + 1 };
   }
 
   /** Replaces the order of history with `shas` (newest first); unknown shas are skipped and returned. */
