@@ -41,8 +41,8 @@ interface WindowCommit {
 }
 
 /** Windows whose reading is kept in memory at most, and the largest kept (changed paths summed). */
-const MEMO_WINDOWS = 8;
-const MEMO_MAX_CHANGES = 200_000;
+const MEMO_WINDOWS = 6;
+const MEMO_MAX_CHANGES = 50_000;
 
 export class WindowStore {
   /** What was read of each window, with the stamp of the database it was read from. */
