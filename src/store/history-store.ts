@@ -40,6 +40,16 @@ export interface FollowOrigin {
   deletions: number | null;
 }
 
+/** The fields of a path's change at each commit of a `top` (seq, commit_id) table, in order. */
+const CHANGE_FIELDS = `SELECT top.seq, c.id AS commit_id, c.sha, c.author, c.email, c.time, c.subject, c.churn,
+         ch.status, p.path, op.path AS old_path, ch.additions, ch.deletions
+    FROM top
+    JOIN changes ch ON ch.commit_id = top.commit_id AND ch.path_id = ?
+    JOIN commits c ON c.id = top.commit_id
+    JOIN paths p ON p.id = ch.path_id
+    LEFT JOIN paths op ON op.id = ch.old_path_id
+   ORDER BY top.seq`;
+
 export class HistoryStore {
   private pathIds = new Map<string, number>();
 
@@ -136,7 +146,8 @@ export class HistoryStore {
 
   /** The first and last seq of the order, and how many commits it holds: seq has no gaps (every writer appends next to an end), so no count(*) scan. */
   reachBounds(): { min: number; max: number; count: number } {
-    const r = this.db.prepare("SELECT min(seq) AS min, max(seq) AS max FROM reach").get()!;
+    // Two subqueries: SQLite reads min() or max() off the key only when each stands alone.
+    const r = this.db.prepare("SELECT (SELECT min(seq) FROM reach) AS min, (SELECT max(seq) FROM reach) AS max").get()!;
     if (r.min === null) return { min: 0, max: -1, count: 0 };
     return { min: Number(r.min), max: Number(r.max), count: Number(r.max) - Number(r.min) + 1 };
   }
@@ -181,23 +192,41 @@ export class HistoryStore {
 
   // ---- questions ----
 
-  /** Changes to `pathId` in scope, newest first, strictly older than `afterSeq`. */
+  /**
+   * Changes to `pathId` in scope, newest first, strictly older than `afterSeq`. A quiet file's
+   * are found by sorting all of its changes; a busy file's faster by walking the scope newest
+   * first and probing each commit (about limit × commits / changes probes). The walk is
+   * bounded: a file busy long ago but quiet lately costs a short walk, then the sort.
+   */
   pathChanges(scope: string, pathId: number, afterSeq: number | null, limit: number): PathChangeRow[] {
-    // Order and cut on the narrow rows first, then fetch commit fields for the few kept.
+    const after = afterSeq ?? -(2 ** 53);
+    const changes = Number(this.db.prepare("SELECT count(*) AS n FROM changes WHERE path_id = ?").get(pathId)!.n);
+    const bounds = this.db.prepare(`SELECT (SELECT min(seq) FROM ${scope}) AS min, (SELECT max(seq) FROM ${scope}) AS max`).get()!;
+    const span = bounds.min === null ? 0 : Number(bounds.max) - Number(bounds.min) + 1;
+    if (changes * changes <= 4 * limit * span) return this.sortedChanges(scope, pathId, after, limit);
+    const from = Math.max(after, Number(bounds.min) - 1);
+    const to = from + Math.ceil((8 * limit * span) / changes);
+    const walked = this.db
+      .prepare(`SELECT s.seq, s.commit_id FROM ${scope} s CROSS JOIN changes ch ON ch.commit_id = s.commit_id AND ch.path_id = ? WHERE s.seq > ? AND s.seq <= ? ORDER BY s.seq LIMIT ?`)
+      .all(pathId, from, to, limit);
+    const found = walked.length === 0 ? [] : this.changeRows(JSON.stringify(walked.map((r) => [r.seq, r.commit_id])), pathId);
+    return found.length === limit ? found : [...found, ...this.sortedChanges(scope, pathId, to, limit - found.length)];
+  }
+
+  /** The newest `limit` changes after seq `after`, by sorting all of the path's changes in scope (then fields for the few kept). */
+  private sortedChanges(scope: string, pathId: number, after: number, limit: number): PathChangeRow[] {
     return this.db
       .prepare(
         `WITH top AS (SELECT s.seq, ch.commit_id FROM changes ch JOIN ${scope} s ON s.commit_id = ch.commit_id
                        WHERE ch.path_id = ? AND s.seq > ? ORDER BY s.seq LIMIT ?)
-         SELECT top.seq, c.id AS commit_id, c.sha, c.author, c.email, c.time, c.subject, c.churn,
-                ch.status, p.path, op.path AS old_path, ch.additions, ch.deletions
-           FROM top
-           JOIN changes ch ON ch.commit_id = top.commit_id AND ch.path_id = ?
-           JOIN commits c ON c.id = top.commit_id
-           JOIN paths p ON p.id = ch.path_id
-           LEFT JOIN paths op ON op.id = ch.old_path_id
-          ORDER BY top.seq`,
+         ${CHANGE_FIELDS}`,
       )
-      .all(pathId, afterSeq ?? -(2 ** 53), limit, pathId) as unknown as PathChangeRow[];
+      .all(pathId, after, limit, pathId) as unknown as PathChangeRow[];
+  }
+
+  /** The changes at `top` ([seq, commit id] pairs as JSON), with their commits' fields. */
+  private changeRows(top: string, pathId: number): PathChangeRow[] {
+    return this.db.prepare(`WITH top AS (SELECT j.value ->> 0 AS seq, j.value ->> 1 AS commit_id FROM json_each(?) j) ${CHANGE_FIELDS}`).all(top, pathId) as unknown as PathChangeRow[];
   }
 
   /** How many commits in scope changed the path. */
