@@ -1,19 +1,32 @@
-/** While a first index keeps a question waiting, tells a person at a terminal how far it has got (on stderr). */
+/** While an index keeps a question waiting, tells a person at a terminal how far it has got (on stderr). */
 import { runtime } from "../runtime/index.ts";
 
 const FIRST_AFTER_MS = 400;
 const EVERY_MS = 500;
 
-interface IndexState {
+export interface IndexState {
   state?: string;
   commitsIndexed?: number;
+  filesBlamed?: number;
+  filesTotal?: number;
+}
+
+/** What a question may be waiting for: the history index, or also the blame of many files (contributors). */
+export type Waits = "history" | "blame";
+
+/** The progress line for a status, or undefined when there is nothing to say. */
+export function progressLine(s: IndexState | undefined, waits: Waits): string | undefined {
+  if (s?.state === "indexing") return `lore: indexing history, ${s.commitsIndexed ?? 0} commits so far…`;
+  if (waits === "blame" && s?.filesBlamed !== undefined && s.filesTotal !== undefined && s.filesBlamed < s.filesTotal)
+    return `lore: blaming files, ${s.filesBlamed} of ${s.filesTotal} done…`;
+  return undefined;
 }
 
 /**
- * Runs `work`; if it takes a while and stderr is a terminal, polls `status` and shows the
- * commits indexed so far on one line, cleared when the answer comes.
+ * Runs `work`; if it takes a while and stderr is a terminal, polls `status` and shows how
+ * far the index has got on one line, cleared when the answer comes.
  */
-export async function withProgress<T>(work: Promise<T>, status: () => Promise<IndexState>): Promise<T> {
+export async function withProgress<T>(work: Promise<T>, status: () => Promise<IndexState>, waits: Waits = "history"): Promise<T> {
   let done = false;
   let shown = false;
   const show = async () => {
@@ -21,8 +34,9 @@ export async function withProgress<T>(work: Promise<T>, status: () => Promise<In
     while (!done) {
       const s = await status().catch(() => undefined);
       if (done) break;
-      if (s?.state === "indexing") {
-        await runtime.write(2, `\r\x1b[2Klore: indexing history, ${s.commitsIndexed ?? 0} commits so far…`);
+      const line = progressLine(s, waits);
+      if (line) {
+        await runtime.write(2, `\r\x1b[2K${line}`);
         shown = true;
       }
       await new Promise((r) => setTimeout(r, EVERY_MS));

@@ -7,7 +7,7 @@ import { parseCommand } from "./flags.ts";
 import { mainHelp, questionHelp } from "./help.ts";
 import { render } from "./render/index.ts";
 import { runtime } from "../runtime/index.ts";
-import { withProgress } from "./progress.ts";
+import { withProgress, type IndexState } from "./progress.ts";
 import { styleFor } from "./style.ts";
 
 /** Commands that are not questions, loaded only when used (they pull in zod, the MCP SDK, hono). */
@@ -38,8 +38,8 @@ async function runQuestion(name: string, argv: string[]): Promise<number> {
       return 0;
     }
     const opts = { cwd: process.cwd(), noDaemon: cmd.noDaemon };
-    const status = () => callQuestion("status", { repo: cmd.input.repo }, opts) as Promise<{ state?: string; commitsIndexed?: number }>;
-    const result = await withProgress(callQuestion(name, cmd.input, opts), status);
+    const status = () => callQuestion("status", { repo: cmd.input.repo }, opts) as Promise<IndexState>;
+    const result = await withProgress(callQuestion(name, cmd.input, opts), status, name === "contributors" ? "blame" : "history");
     if (cmd.json) await runtime.write(1, JSON.stringify(result) + "\n");
     else await runtime.write(1, render(name, result, await styleFor(1)) + "\n");
     return 0;

@@ -1,0 +1,75 @@
+/**
+ * A person at a terminal who waits on an index sees how far it has got, on one line of stderr
+ * that is cleared when the answer comes; a script (no terminal) sees nothing of it. The
+ * terminal is a real pseudo-terminal from util-linux `script`.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { progressLine } from "../../src/cli/progress.ts";
+import { generateRepo } from "../bench/gen-repo.ts";
+import { runGit, tempDir } from "../helpers/git-repo.ts";
+import { daemonHome, MAIN, stopDaemons } from "../daemon/daemon-helpers.ts";
+
+const BUNDLE = join(import.meta.dir, "..", "..", "..", "shared", "corpus", "express.bundle");
+const hasScript = spawnSync("script", ["--version"]).status === 0;
+const homes: string[] = [];
+
+afterAll(async () => {
+  for (const h of homes) {
+    await stopDaemons(h);
+    rmSync(h, { recursive: true, force: true });
+  }
+}, 60_000);
+
+const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+
+/** `lore ...args` in `cwd` with stdout and stderr on a pseudo-terminal: everything it wrote there, in order. */
+function onTerminal(cwd: string, home: string, args: string[], extra: Record<string, string> = {}): { code: number | null; screen: string } {
+  const command = [process.execPath, MAIN, ...args].map(quote).join(" ");
+  const r = spawnSync("script", ["-qefc", command, "/dev/null"], { cwd, encoding: "utf8", env: { ...process.env, LORE_HOME: home, NO_COLOR: "1", ...extra } });
+  return { code: r.status, screen: r.stdout };
+}
+
+describe("the progress line", () => {
+  test("says what is being waited for", () => {
+    expect(progressLine({ state: "indexing", commitsIndexed: 3000 }, "history")).toBe("lore: indexing history, 3000 commits so far…");
+    expect(progressLine({ state: "fresh", filesBlamed: 10, filesTotal: 250 }, "blame")).toBe("lore: blaming files, 10 of 250 done…");
+    expect(progressLine({ state: "fresh", filesBlamed: 10, filesTotal: 250 }, "history")).toBeUndefined();
+    expect(progressLine({ state: "fresh", filesBlamed: 250, filesTotal: 250 }, "blame")).toBeUndefined();
+    expect(progressLine(undefined, "blame")).toBeUndefined();
+  });
+
+  test.skipIf(!hasScript || !existsSync(BUNDLE))("shows a first index at a terminal, then clears it for the answer; nothing of it without one", () => {
+    const parent = tempDir();
+    runGit(parent, ["clone", "-q", BUNDLE, "express"]);
+    const dir = join(parent, "express");
+    const home = daemonHome();
+    homes.push(home);
+    // Slowed batches (about 2 s in all) and a question only the whole history answers.
+    const r = onTerminal(dir, home, ["history", "LICENSE"], { LORE_TEST_BATCH_PAUSE_MS: "300" });
+    expect(r.code).toBe(0);
+    expect(r.screen).toMatch(/lore: indexing history, \d+ commits so far…/);
+    const answer = r.screen.slice(r.screen.lastIndexOf("\x1b[2K") + 4);
+    expect(answer).not.toContain("lore: indexing");
+    expect(answer).toContain("LICENSE");
+
+    const home2 = daemonHome();
+    homes.push(home2);
+    const plain = spawnSync(process.execPath, [MAIN, "history", "LICENSE"], { cwd: dir, encoding: "utf8", env: { ...process.env, LORE_HOME: home2, LORE_TEST_BATCH_PAUSE_MS: "300" } });
+    expect(plain.status).toBe(0);
+    expect(plain.stderr).toBe("");
+  }, 120_000);
+
+  test.skipIf(!hasScript)("shows the blame of many files while contributors waits for it", async () => {
+    const dir = join(tempDir(), "generated");
+    await generateRepo({ dir, commits: 1500, files: 400, seed: 3 });
+    const home = daemonHome();
+    homes.push(home);
+    const r = onTerminal(dir, home, ["contributors"]);
+    expect(r.code).toBe(0);
+    expect(r.screen).toMatch(/lore: blaming files, \d+ of \d+ done…/);
+    expect(r.screen.slice(r.screen.lastIndexOf("\x1b[2K") + 4)).toMatch(/lines/);
+  }, 120_000);
+});
