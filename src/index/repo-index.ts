@@ -104,6 +104,7 @@ export class RepoIndex implements IndexContext {
   /** Brings history and tree to HEAD. Returns HEAD, or throws NO_COMMITS in an empty repository. */
   refresh(): Promise<string> {
     return this.serial(async () => {
+      this.store.syncWithOthers();
       const head = await currentHead(this.repo);
       if (!head) throw new LoreError("NO_COMMITS", "This repository has no commits yet; commit something and ask again.");
       const fp = this.fingerprint();
@@ -152,6 +153,7 @@ export class RepoIndex implements IndexContext {
 
   /** The history a question at `until` sees (default: HEAD). Call after refresh(). */
   async scope(until?: string): Promise<Scope> {
+    this.store.syncWithOthers();
     const head = this.indexedHead;
     if (head === undefined) {
       // No history indexed yet (the daemon answers some questions during a first index): the

@@ -24,6 +24,8 @@ export class Store {
   readonly blame: BlameStore;
   readonly tree: TreeStore;
   readonly windows: WindowStore;
+  /** PRAGMA data_version when syncWithOthers last looked. */
+  private dataVersion: number | undefined;
 
   private constructor(
     readonly db: SqlDatabase,
@@ -69,6 +71,23 @@ export class Store {
     }
   }
 
+  /**
+   * Forgets what the parts remember in memory when another connection has written the file
+   * since the last look (a `--no-daemon` lore beside the daemon; when it starts the index over,
+   * row ids are handed out again). Cheap: one pragma.
+   */
+  syncWithOthers(): void {
+    const version = Number(this.db.prepare("PRAGMA data_version").get()!.data_version);
+    if (version === this.dataVersion) return;
+    if (this.dataVersion !== undefined) this.forget();
+    this.dataVersion = version;
+  }
+
+  private forget(): void {
+    this.history.forget();
+    this.blame.forget();
+  }
+
   /** Empties every table but meta's identity: the next update indexes from scratch. */
   clear(): void {
     this.transaction(() => {
@@ -76,8 +95,7 @@ export class Store {
         this.db.exec(`DELETE FROM ${t}`);
       this.db.exec("DELETE FROM meta WHERE key <> 'repoRoot'");
     });
-    this.history.forget();
-    this.blame.forget();
+    this.forget();
   }
 
   sizeBytes(): number {

@@ -3,7 +3,7 @@
  * that is cleared when the answer comes; a script (no terminal) sees nothing of it. The
  * terminal is a real pseudo-terminal from util-linux `script`.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
