@@ -160,8 +160,12 @@ export class Repos {
     return open;
   }
 
-  /** True when the index is at the HEAD git's files name now: then a question needs no git at all. */
+  /**
+   * True when the index is at the HEAD git's files name now, and nobody else wrote it since
+   * (a --no-daemon lore may have started it over): then a question needs no git at all.
+   */
   private isFresh(open: OpenRepo): boolean {
+    if (open.index.store.syncWithOthers()) return false;
     const head = readHeadCommit(open.repo);
     if (!head) return false;
     const { store } = open.index;

@@ -74,13 +74,15 @@ export class Store {
   /**
    * Forgets what the parts remember in memory when another connection has written the file
    * since the last look (a `--no-daemon` lore beside the daemon; when it starts the index over,
-   * row ids are handed out again). Cheap: one pragma.
+   * row ids are handed out again). Cheap: one pragma. True when another connection wrote.
    */
-  syncWithOthers(): void {
+  syncWithOthers(): boolean {
     const version = Number(this.db.prepare("PRAGMA data_version").get()!.data_version);
-    if (version === this.dataVersion) return;
-    if (this.dataVersion !== undefined) this.forget();
+    if (version === this.dataVersion) return false;
+    const seenBefore = this.dataVersion !== undefined;
+    if (seenBefore) this.forget();
     this.dataVersion = version;
+    return seenBefore;
   }
 
   private forget(): void {

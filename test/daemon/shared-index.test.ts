@@ -58,3 +58,11 @@ test("after a --no-daemon lore rebuilt the index, the daemon's answers are still
     expect({ f, shas }).toEqual({ f, shas: gitBlame(repo.dir, "HEAD", f).map((o) => o.sha) });
   }
 });
+
+test("after a --no-daemon lore indexed fewer commits (LORE_MAX_COMMITS), the daemon answers from the whole history again", () => {
+  const full = ask(["history", "a.txt"]).commits.map((c: any) => c.sha);
+  expect(full).toHaveLength(2);
+  expect(ask(["history", "a.txt"], { LORE_NO_DAEMON: "1", LORE_MAX_COMMITS: "1" }).commits).toHaveLength(1);
+  expect(ask(["history", "a.txt"]).commits.map((c: any) => c.sha)).toEqual(full);
+  expect(ask(["status"]).commitsIndexed).toBe(3);
+});
