@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isLocked, tryLock } from "../daemon/lock.ts";
+import { isLocked, tryLock } from "../store/file-lock.ts";
 import { LoreError } from "../errors.ts";
 import { loreHome } from "../home.ts";
 import { runtime } from "../runtime/index.ts";

@@ -5,7 +5,7 @@ import { health, rpcCall, type Health } from "../client/rpc-client.ts";
 import { daemonPaths, type DaemonPaths } from "../client/socket-path.ts";
 import { ensureDaemon } from "../client/spawn.ts";
 import { LoreError } from "../errors.ts";
-import { isLocked } from "./lock.ts";
+import { isLocked } from "../store/file-lock.ts";
 import { idleSeconds, readPid } from "./lifecycle.ts";
 
 const HELP = `lore daemon — the background service that keeps every repository's index open and current

@@ -8,7 +8,7 @@ import { loreHome } from "../home.ts";
 import { BLAME_WORKERS } from "../queries/answer.ts";
 import { QUERIES } from "../queries/index.ts";
 import { runtime } from "../runtime/index.ts";
-import { tryLock, type Lock } from "./lock.ts";
+import { tryLock, type Lock } from "../store/file-lock.ts";
 import { Lifecycle, log, readPid } from "./lifecycle.ts";
 import { Repos } from "./repos.ts";
 import type { Method } from "./rpc.ts";

@@ -6,6 +6,7 @@ import { LoreError } from "../errors.ts";
 import { currentHead, resolveCommit, type Repo } from "../git/repo.ts";
 import { gitText, type GitOptions } from "../git/run.ts";
 import { indexPath } from "./index-file.ts";
+import { withLock } from "../store/file-lock.ts";
 import { Store } from "../store/store.ts";
 import { churnFor, updateChurn } from "./churn.ts";
 import type { IndexContext, IndexOptions, Progress } from "./context.ts";
@@ -28,6 +29,8 @@ export interface Scope {
 }
 
 const MAX_SCOPES = 8;
+/** How long an update waits for another process's update of the same index. */
+const UPDATE_WAIT_MS = 10 * 60_000;
 
 /** LORE_MAX_COMMITS=N indexes only the newest N commits of a huge history (status reports the cap). */
 export function defaultIndexOptions(): IndexOptions {
@@ -101,23 +104,43 @@ export class RepoIndex implements IndexContext {
     return `${fileHash(join(this.repo.root, ".mailmap"))}:${fileHash(join(this.repo.commonDir, "shallow"))}:${this.options.maxCommits ?? "all"}`;
   }
 
-  /** Brings history and tree to HEAD. Returns HEAD, or throws NO_COMMITS in an empty repository. */
+  /**
+   * Brings history and tree to HEAD. Returns HEAD, or throws NO_COMMITS in an empty repository.
+   * Another lore process may update the same index file (a --no-daemon call beside the daemon):
+   * updates take turns under a lock file, and the second one finds the work done.
+   */
   refresh(): Promise<string> {
     return this.serial(async () => {
       this.store.syncWithOthers();
       const head = await currentHead(this.repo);
       if (!head) throw new LoreError("NO_COMMITS", "This repository has no commits yet; commit something and ask again.");
       const fp = this.fingerprint();
-      if (this.store.meta("mailmap") !== fp) {
-        if (this.store.meta("mailmap") !== undefined) this.store.clear();
-        this.scopes.clear();
-        this.store.setMeta("mailmap", fp);
-      }
-      const changed = await updateHistory(this, head);
-      await updateTree(this, head);
-      if (changed) this.store.setMeta("lastIndexedAt", new Date().toISOString());
-      return head;
+      if (this.isCurrent(head, fp)) return head;
+      const done = await withLock(`${this.store.path}.update-lock`, UPDATE_WAIT_MS, async () => {
+        this.store.syncWithOthers();
+        await this.update(head, fp);
+        return head;
+      });
+      if (done === null) throw new LoreError("INDEX_BUSY", "Another lore process has been updating this repository's index for minutes; try again when it is done (lore status shows it).");
+      return done;
     });
+  }
+
+  /** True when history, tree and fingerprint are all at `head`: nothing to write. */
+  private isCurrent(head: string, fp: string): boolean {
+    const { store } = this;
+    return store.meta("mailmap") === fp && store.meta("indexedHead") === head && store.meta("treeHead") === head;
+  }
+
+  private async update(head: string, fp: string): Promise<void> {
+    if (this.store.meta("mailmap") !== fp) {
+      if (this.store.meta("mailmap") !== undefined) this.store.clear();
+      this.scopes.clear();
+      this.store.setMeta("mailmap", fp);
+    }
+    const changed = await updateHistory(this, head);
+    await updateTree(this, head);
+    if (changed) this.store.setMeta("lastIndexedAt", new Date().toISOString());
   }
 
   /** Fills line churn for all indexed history (long: run in the background). */

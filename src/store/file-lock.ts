@@ -1,0 +1,69 @@
+/**
+ * A lock between processes: an exclusive SQLite transaction on a file of its own, released by
+ * the OS when the process dies, however it dies. The daemon holds one on <socket>.lock for its
+ * whole life; an index update holds one on <index>.update-lock while it writes.
+ */
+import { runtime, type SqlDatabase } from "../runtime/index.ts";
+
+export interface Lock {
+  release(): void;
+}
+
+/** SQLite's answer when another connection holds the lock (Bun: SQLITE_BUSY; node:sqlite: "database is locked"). */
+function isBusy(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  return /BUSY|LOCKED/i.test(String(e?.code ?? "")) || /database is locked|busy/i.test(String(e?.message ?? ""));
+}
+
+/**
+ * Takes the lock now, or returns null when another process holds it. `strict`: any other
+ * failure (no such folder, no permission) is thrown instead of being taken for "held".
+ */
+export function tryLock(path: string, strict = false): Lock | null {
+  let db: SqlDatabase | undefined;
+  try {
+    db = runtime.openDatabase(path);
+    db.exec("PRAGMA busy_timeout = 0");
+    // Nothing is ever written: no journal file to leave behind (the pragma itself fails while another holds the lock).
+    db.exec("PRAGMA journal_mode = OFF");
+    db.exec("BEGIN EXCLUSIVE");
+  } catch (err) {
+    try {
+      db?.close();
+    } catch {}
+    if (strict && !isBusy(err)) throw err;
+    return null;
+  }
+  const held = db;
+  return {
+    release() {
+      try {
+        held.exec("ROLLBACK");
+        held.close();
+      } catch {}
+    },
+  };
+}
+
+/** Whether some process (a running or starting daemon) holds the lock. */
+export function isLocked(path: string): boolean {
+  const lock = tryLock(path);
+  lock?.release();
+  return lock === null;
+}
+
+/** Runs `fn` holding the lock at `path`, waiting for it (polling) up to `timeoutMs`; null when it never came. Throws when the lock file cannot be made at all. */
+export async function withLock<T>(path: string, timeoutMs: number, fn: () => Promise<T>): Promise<T | null> {
+  const deadline = Date.now() + timeoutMs;
+  let lock = tryLock(path, true);
+  while (!lock) {
+    if (Date.now() > deadline) return null;
+    await new Promise((r) => setTimeout(r, 25));
+    lock = tryLock(path, true);
+  }
+  try {
+    return await fn();
+  } finally {
+    lock.release();
+  }
+}
