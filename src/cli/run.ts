@@ -20,6 +20,15 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   hook: async () => (await import("../setup/hook-command.ts")).hookCommand,
 };
 
+/** The exit status of a process killed by SIGPIPE, what git gives when its reader goes away. */
+const BROKEN_PIPE_EXIT = 141;
+
+/** Whether writing failed because the reader closed the pipe (lore … | head): Bun says EPIPE, Deno BrokenPipe. */
+function isBrokenPipe(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown };
+  return e?.code === "EPIPE" || e?.name === "BrokenPipe";
+}
+
 async function printError(err: LoreError, json: boolean): Promise<number> {
   if (json) await runtime.write(1, JSON.stringify({ error: errorObject(err) }) + "\n");
   const s = await styleFor(2);
@@ -44,6 +53,8 @@ async function runQuestion(name: string, argv: string[]): Promise<number> {
     else await runtime.write(1, render(name, result, await styleFor(1)) + "\n");
     return 0;
   } catch (err) {
+    // The reader went away: stop quietly, as git does.
+    if (isBrokenPipe(err)) return BROKEN_PIPE_EXIT;
     return await printError(toLoreError(err), json);
   }
 }

@@ -1,0 +1,25 @@
+/** A reader that goes away (lore … | head) ends lore quietly with git's status, never a stack trace. */
+import { expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { runGit, tempDir } from "../helpers/git-repo.ts";
+import { MAIN } from "../daemon/daemon-helpers.ts";
+
+const BUNDLE = join(import.meta.dir, "..", "..", "..", "shared", "corpus", "express.bundle");
+
+test.skipIf(!existsSync(BUNDLE))("lore … | head -c 1 exits 141 with nothing on stderr, as git log does", () => {
+  const parent = tempDir();
+  runGit(parent, ["clone", "-q", BUNDLE, "express"]);
+  const dir = join(parent, "express");
+  const home = tempDir("lore-home-");
+  const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+  // ~100 KB of JSON: more than a pipe holds, so lore is still writing when head has gone.
+  for (const args of [["history", "lib/response.js", "-n", "1000", "--json"], ["blame", "lib/response.js", "--json"]]) {
+    const lore = [process.execPath, MAIN, ...args, "--no-daemon"].map(quote).join(" ");
+    const r = spawnSync("bash", ["-c", `${lore} 2>"$ERR" | head -c 1 >/dev/null; echo "\${PIPESTATUS[0]}"`], { cwd: dir, encoding: "utf8", env: { ...process.env, LORE_HOME: home, ERR: join(home, "stderr.txt") } });
+    expect({ args, status: r.stdout.trim(), stderr: readFileSync(join(home, "stderr.txt"), "utf8") }).toEqual({ args, status: "141", stderr: "" });
+  }
+  const git = spawnSync("bash", ["-c", `git log --format=%H%n%B | head -c 1 >/dev/null; echo "\${PIPESTATUS[0]}"`], { cwd: dir, encoding: "utf8" });
+  expect(git.stdout.trim()).toBe("141");
+}, 60_000);
