@@ -76,6 +76,7 @@ export async function runCli(argv: string[]): Promise<number> {
     try {
       return await (await command())(rest);
     } catch (err) {
+      if (isBrokenPipe(err)) return BROKEN_PIPE_EXIT;
       return await printError(toLoreError(err), rest.includes("--json"));
     }
   }
