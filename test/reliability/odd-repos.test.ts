@@ -109,6 +109,30 @@ describe("odd repositories", () => {
     expect(await ask("status", r.dir)).toMatchObject({ head: null, state: "empty" });
   });
 
+  test("mid-rebase, stopped on a conflict: answers at the detached HEAD, and the rebase is left exactly as it was", async () => {
+    const r = repo();
+    r.write("f.txt", lines("a", "b", "c")).commit("base");
+    r.git("checkout", "-q", "-b", "topic");
+    r.write("f.txt", lines("a", "TOPIC", "c")).commit("topic", BOB);
+    r.write("g.txt", lines("new")).commit("topic adds g", BOB);
+    r.git("checkout", "-q", "main");
+    r.write("f.txt", lines("a", "MAIN", "c")).commit("main", CAROL);
+    r.git("checkout", "-q", "topic");
+    const rebase = Bun.spawnSync(["git", "rebase", "main"], { cwd: r.dir, env: { ...process.env, GIT_EDITOR: "true" } });
+    expect(rebase.exitCode).not.toBe(0);
+    const state = () => runGit(r.dir, ["status", "--porcelain=v2", "--branch"]) + runGit(r.dir, ["rev-parse", "HEAD"]) + runGit(r.dir, ["diff"]);
+    const before = state();
+    expect(before).toContain("# branch.head (detached)");
+
+    const head = r.git("rev-parse", "HEAD").trim();
+    expect((await ask("status", r.dir)).head).toBe(head);
+    const b = await ask("blame", r.dir, { path: "f.txt" });
+    expect(hunksToLines(b.hunks).map((l) => l.sha)).toEqual(gitBlame(r.dir, "HEAD", "f.txt").map((o) => o.sha));
+    expect((await ask("history", r.dir, { path: "f.txt" })).commits.map((c: any) => c.sha)).toEqual(gitLogFile(r.dir, "HEAD", "f.txt").map((c) => c.sha));
+    expect((await ask("blame", r.dir, { path: "f.txt", until: "topic" })).rev).toBe(r.git("rev-parse", "topic").trim());
+    expect(state()).toBe(before);
+  });
+
   test("a commit touching 10,000 files is indexed and left out of co-change", async () => {
     const r = repo();
     mkdirSync(join(r.dir, "many"));
