@@ -59,7 +59,25 @@ async function runQuestion(name: string, argv: string[]): Promise<number> {
   }
 }
 
-export async function runCli(argv: string[]): Promise<number> {
+/** Flags every question takes, which may also come before it (`lore --repo DIR status`, as `git -C DIR status`); true: takes a value. */
+const LEADING_FLAGS: Record<string, boolean> = { "--repo": true, "--until": true, "--json": false, "--no-daemon": false };
+
+/** The arguments with flags given before the question moved after it, where the question's parser reads them. */
+export function questionFirst(argv: string[]): string[] {
+  const leading: string[] = [];
+  let i = 0;
+  while (i < argv.length) {
+    const [name] = argv[i]!.split("=", 1);
+    if (!(name! in LEADING_FLAGS)) break;
+    const takesValue = LEADING_FLAGS[name!] && !argv[i]!.includes("=");
+    leading.push(...argv.slice(i, i + (takesValue ? 2 : 1)));
+    i += takesValue ? 2 : 1;
+  }
+  return leading.length && i < argv.length ? [argv[i]!, ...argv.slice(i + 1), ...leading] : argv;
+}
+
+export async function runCli(args: string[]): Promise<number> {
+  const argv = questionFirst(args);
   const [first, ...rest] = argv;
   if (first === undefined || first === "help" || first === "--help" || first === "-h") {
     const q = rest[0] ? findQuery(rest[0]) : undefined;
@@ -80,5 +98,6 @@ export async function runCli(argv: string[]): Promise<number> {
       return await printError(toLoreError(err), rest.includes("--json"));
     }
   }
-  return printError(new LoreError("UNKNOWN_QUESTION", `lore has no command "${first}"; run lore --help for the list.`), argv.includes("--json"));
+  const what = first.startsWith("-") ? `"${first}" is not a question; write the question first (lore <question> [flags])` : `lore has no command "${first}"`;
+  return printError(new LoreError("UNKNOWN_QUESTION", `${what}; run lore --help for the list.`), argv.includes("--json"));
 }

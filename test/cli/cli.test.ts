@@ -84,6 +84,17 @@ describe("the command line", () => {
     }
   });
 
+  test("flags every question takes may come before it, as with git -C", async () => {
+    const outside = tempDir();
+    const r = cli(outside, ["--repo", repo.dir, "--json", "blame", "src/main.js", "-L", "2,5"]);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(r.json).toEqual(await ask("blame", repo.dir, { path: "src/main.js", startLine: 2, endLine: 5 }));
+    expect(cli(outside, [`--repo=${repo.dir}`, "--json", "status"]).json.head).toBe(repo.head());
+    const lone = cli(outside, ["--json"]);
+    expect({ code: lone.code, error: lone.json.error.code }).toEqual({ code: 2, error: "UNKNOWN_QUESTION" });
+    expect(lone.stderr).toContain("write the question first");
+  });
+
   test("help and version", () => {
     const help = cli(repo.dir, ["--help"]);
     expect(help.code).toBe(0);
