@@ -25,7 +25,7 @@ export interface IntentOutput {
 export const INTENT_ARGS = {
   path: FILE_PATH,
   startLine: { type: "integer", required: true, min: 1, description: "First line of the range (1-based). CLI: -L START,END." },
-  endLine: { type: "integer", required: true, min: 1, description: "Last line of the range, inclusive." },
+  endLine: { type: "integer", min: 1, description: "Last line of the range, inclusive (default: the last line)." },
   ignoreRevs: IGNORE_REVS,
 } as const satisfies Args;
 

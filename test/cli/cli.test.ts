@@ -84,6 +84,19 @@ describe("the command line", () => {
     }
   });
 
+  test("every form of -L git blame takes gives git blame -L's lines", () => {
+    const lineCount = repo.git("show", "HEAD:src/main.js").split("\n").length - 1;
+    for (const form of ["3", "3,", ",4", "2,+3", "5,-2", "2,5", `1,${lineCount}`]) {
+      const r = cli(repo.dir, ["blame", "src/main.js", "-L", form, "--json"]);
+      // git's own final line numbers and commits, from the porcelain headers.
+      const truth = [...repo.git("blame", "--line-porcelain", "-L", form, "HEAD", "--", "src/main.js").matchAll(/^([0-9a-f]{40}) \d+ (\d+)/gm)].map((m) => `${m[2]} ${m[1]}`);
+      expect({ form, lines: hunksToLines(r.json.hunks).map((l) => `${l.line} ${l.sha}`) }).toEqual({ form, lines: truth });
+    }
+    const intent = cli(repo.dir, ["intent", "src/main.js", "-L", "3", "--json"]).json;
+    expect(intent.range).toEqual([3, lineCount]);
+    for (const bad of ["", ",", "+3", "3,+", "a,b"]) expect({ bad, code: cli(repo.dir, ["blame", "src/main.js", "-L", bad, "--json"]).json.error.code }).toEqual({ bad, code: "BAD_RANGE" });
+  });
+
   test("flags every question takes may come before it, as with git -C", async () => {
     const outside = tempDir();
     const r = cli(outside, ["--repo", repo.dir, "--json", "blame", "src/main.js", "-L", "2,5"]);
