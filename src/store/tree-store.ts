@@ -33,6 +33,16 @@ export class TreeStore {
     return this.db.prepare("SELECT 1 FROM tree WHERE path_id = ?").get(pathId) !== undefined;
   }
 
+  /** Whether the stored tree has `prefix` as a path, or paths under it as a folder: one range scan of the path index. */
+  hasUnder(prefix: string): boolean {
+    // Paths under "a/b" sort from "a/b/" up to "a/b0" ('0' follows '/').
+    return (
+      this.db
+        .prepare("SELECT 1 FROM paths p JOIN tree t ON t.path_id = p.id WHERE p.path = ? OR (p.path >= ? AND p.path < ?) LIMIT 1")
+        .get(prefix, `${prefix}/`, `${prefix}0`) !== undefined
+    );
+  }
+
   count(): number {
     return Number(this.db.prepare("SELECT count(*) AS n FROM tree WHERE type = 'blob'").get()!.n);
   }

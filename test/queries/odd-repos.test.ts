@@ -172,6 +172,17 @@ describe("bad input", () => {
     await expect(ask("history", r.dir, { path: "a.txt", bogus: 1 })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
     await expect(ask("nonsense", r.dir)).rejects.toMatchObject({ code: "UNKNOWN_QUESTION" });
   });
+
+  test("a folder with no files is PATH_NOT_FOUND for hotspots and contributors; a path only in the work tree says it is not committed", async () => {
+    for (const q of ["hotspots", "contributors"]) await expect(ask(q, r.dir, { path: "nowhere" })).rejects.toMatchObject({ code: "PATH_NOT_FOUND" });
+    expect((await ask("hotspots", r.dir, { path: "dir" })).results.map((x: any) => x.path)).toEqual(["dir/inner.txt"]);
+    r.write("draft.txt", "not yet\n").write("drafts/one.txt", "not yet\n");
+    for (const [q, path] of [["blame", "draft.txt"], ["intent", "draft.txt"], ["history", "draft.txt"], ["cochange", "draft.txt"], ["hotspots", "drafts"], ["contributors", "drafts"]] as const) {
+      const err = await ask(q, r.dir, { path, ...(q === "intent" ? { startLine: 1 } : {}) }).catch((e) => e);
+      expect({ q, code: err.code, committed: /is not committed/.test(err.message) }).toEqual({ q, code: "PATH_NOT_FOUND", committed: true });
+    }
+    r.remove("draft.txt").remove("drafts");
+  });
 });
 
 test("LORE_MAX_COMMITS caps the history indexed, and status says so", async () => {

@@ -1,8 +1,7 @@
 /** How cochange is answered: co-occurrence counts over the window, for files that exist at the commit asked about. */
-import { LoreError } from "../../errors.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import type { CochangeRow } from "../../store/window-store.ts";
-import { repoPath, round, treeAt, windowOf } from "./common.ts";
+import { neverCommitted, repoPath, round, treeAt, windowOf } from "./common.ts";
 import type { COCHANGE_ARGS, CochangeOutput } from "../cochange.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
@@ -11,7 +10,7 @@ export async function run(ctx: QueryContext, input: Input<typeof COCHANGE_ARGS>)
   const scope = await ctx.index.scope(input.until);
   const path = repoPath(ctx, input.path);
   const pid = ctx.index.store.history.pathId(path);
-  if (path === "" || pid === undefined) throw new LoreError("PATH_NOT_FOUND", `${path || "(root)"} never appears in this repository's history; name a file git knows.`);
+  if (path === "" || pid === undefined) throw neverCommitted(ctx, path);
   const w = await windowOf(ctx, scope, input.commits, input.since);
   const info = ctx.index.store.windows.windowInfo(w);
   const { commits, rows } = ctx.index.store.windows.cochange(w, pid, input.maxFiles);

@@ -1,10 +1,13 @@
 /** Pieces several questions share: paths, files at a commit, windows of history, times. */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { LoreError } from "../../errors.ts";
 import { repoRelativePath } from "../../git/repo-path.ts";
 import { gitText } from "../../git/run.ts";
 import type { TreeEntry } from "../../git/records.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import { lsTree } from "../../index/tree.ts";
+import { readHeadCommit } from "../../git/head-file.ts";
 import type { WindowSpec } from "../../store/window-store.ts";
 import type { QueryContext } from "../context.ts";
 
@@ -30,14 +33,34 @@ export async function treeAt(ctx: QueryContext, scope: Scope, prefix = ""): Prom
 export async function fileAt(ctx: QueryContext, scope: Scope, path: string): Promise<TreeEntry> {
   if (path === "") throw new LoreError("NOT_A_FILE", "This question needs a file path, not the repository root.");
   const entry = scope.atHead ? ctx.index.store.tree.entry(path) : (await lsTree(ctx.index, scope.commit, [path])).find((e) => e.path === path);
-  const at = scope.atHead ? "HEAD" : scope.commit.slice(0, 12);
   if (entry) {
     if (entry.type === "commit") throw new LoreError("NOT_A_FILE", `${path} is a submodule; ask lore inside it (--repo ${path}).`);
     return entry;
   }
   const under = await treeAt(ctx, scope, path);
   if (under.length > 0) throw new LoreError("NOT_A_FILE", `${path} is a folder; this question needs a file inside it.`);
-  throw new LoreError("PATH_NOT_FOUND", `${path} does not exist at ${at}; check the name (git ls-files lists the files) or pass --until with a commit where it existed.`);
+  throw notAt(ctx, scope, path, "does not exist");
+}
+
+/** Whether `prefix` names a file, or a folder with files, at the scope's commit. */
+export async function existsAt(ctx: QueryContext, scope: Scope, prefix: string): Promise<boolean> {
+  return scope.atHead ? ctx.index.store.tree.hasUnder(prefix) : (await treeAt(ctx, scope, prefix)).length > 0;
+}
+
+/** PATH_NOT_FOUND for a path no commit ever had (or one only in the work tree, not committed yet). */
+export function neverCommitted(ctx: QueryContext, path: string): LoreError {
+  if (path !== "" && existsSync(join(ctx.index.repo.root, path)))
+    return new LoreError("PATH_NOT_FOUND", `${path} is not committed: lore answers from commits, and no commit has ${path} yet. Commit it, or ask about a committed path.`);
+  return new LoreError("PATH_NOT_FOUND", `${path || "(root)"} never appears in this repository's history; check the name (git ls-files lists the files).`);
+}
+
+/** PATH_NOT_FOUND for a path missing at the scope's commit, saying so plainly when it is only in the work tree (not committed yet). */
+export function notAt(ctx: QueryContext, scope: Scope, path: string, what: string): LoreError {
+  const isHead = scope.atHead || scope.commit === readHeadCommit(ctx.index.repo);
+  if (isHead && existsSync(join(ctx.index.repo.root, path)))
+    return new LoreError("PATH_NOT_FOUND", `${path} is not committed: lore answers from commits, and HEAD has no ${path}. Commit it, or ask about a committed path.`);
+  const at = isHead ? "HEAD" : scope.commit.slice(0, 12);
+  return new LoreError("PATH_NOT_FOUND", `${path} ${what} at ${at}; check the name (git ls-files lists the files) or pass --until with a commit where it existed.`);
 }
 
 /** Thrown by a question answering from the newest commits of a first index (Scope.prefix) when they do not yet give its whole answer. */

@@ -1,8 +1,7 @@
 /** How contributors is answered: blame every text file under the path and sum lines per author. */
 import { blameMany } from "../../index/blame.ts";
 import { blameTarget } from "./blame-file.ts";
-import { iso, repoPath, round, treeAt } from "./common.ts";
-import { LoreError } from "../../errors.ts";
+import { iso, notAt, repoPath, round, treeAt } from "./common.ts";
 import type { CONTRIBUTORS_ARGS, ContributorsOutput } from "../contributors.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
@@ -13,7 +12,7 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
   const entries = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);
-  if (prefix !== "" && entries.length === 0) throw new LoreError("PATH_NOT_FOUND", `${prefix} has no files at ${scope.atHead ? "HEAD" : scope.commit.slice(0, 12)}; check the name.`);
+  if (prefix !== "" && entries.length === 0) throw notAt(ctx, scope, prefix, "has no files");
   const targets = entries.map((e) => blameTarget(ctx, scope, e, input.ignoreRevs));
   const blames = [...(await blameMany(ctx.index, targets, ctx.blameWorkers)).values()].filter((b) => !b.binary);
   const byAuthor = ctx.index.store.blame.authors(blames.map((b) => b.id));

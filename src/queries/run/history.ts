@@ -2,7 +2,7 @@
 import { LoreError } from "../../errors.ts";
 import { gitText } from "../../git/run.ts";
 import type { PathChangeRow } from "../../store/history-store.ts";
-import { HistoryNotYet, iso, repoPath } from "./common.ts";
+import { HistoryNotYet, iso, neverCommitted, repoPath } from "./common.ts";
 import type { QueryContext } from "../context.ts";
 import { fileChanges } from "./follow.ts";
 import type { HISTORY_ARGS, HistoryCommit, HistoryOutput } from "../history.ts";
@@ -32,7 +32,7 @@ export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>):
     if (scope.prefix !== undefined) throw new HistoryNotYet();
     const under = ctx.index.store.history.pathsUnder(path + "/");
     if (under.length > 0) throw new LoreError("NOT_A_FILE", `${path} is a folder; history needs a file inside it.`);
-    throw new LoreError("PATH_NOT_FOUND", `${path} never appears in this repository's history; check the name (git ls-files lists the files).`);
+    throw neverCommitted(ctx, path);
   }
   // From the newest commits of a first index, only a list that runs past the limit is whole
   // (--no-follow asks git for commits the index may not hold yet; prefix 0: another commit's history is being indexed).

@@ -2,7 +2,7 @@
 import { lineCounts } from "../../index/line-counts.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import type { ActivityRow } from "../../store/window-store.ts";
-import { iso, repoPath, round, treeAt, windowOf } from "./common.ts";
+import { existsAt, iso, notAt, repoPath, round, treeAt, windowOf } from "./common.ts";
 import type { HOTSPOTS_ARGS, HotspotsOutput } from "../hotspots.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
@@ -27,6 +27,7 @@ async function blobLookup(ctx: QueryContext, scope: Scope, prefix: string): Prom
 export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>): Promise<HotspotsOutput> {
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
+  if (prefix !== "" && !(await existsAt(ctx, scope, prefix))) throw notAt(ctx, scope, prefix, "has no files");
   const w = await windowOf(ctx, scope, input.commits, input.since);
   const { windows } = ctx.index.store;
   const blobOf = await blobLookup(ctx, scope, prefix);
