@@ -3,6 +3,7 @@
  * the OS when the process dies, however it dies. The daemon holds one on <socket>.lock for its
  * whole life; an index update holds one on <index>.update-lock while it writes.
  */
+import { existsSync } from "node:fs";
 import { runtime, type SqlDatabase } from "../runtime/index.ts";
 
 export interface Lock {
@@ -47,9 +48,15 @@ export function tryLock(path: string, strict = false): Lock | null {
 
 /** Whether some process (a running or starting daemon) holds the lock. */
 export function isLocked(path: string): boolean {
-  const lock = tryLock(path);
-  lock?.release();
-  return lock === null;
+  // A lock file that cannot even be opened (its folder not made yet) is held by nobody.
+  if (!existsSync(path)) return false;
+  try {
+    const lock = tryLock(path, true);
+    lock?.release();
+    return lock === null;
+  } catch {
+    return false;
+  }
 }
 
 /** Runs `fn` holding the lock at `path`, waiting for it (polling) up to `timeoutMs`; null when it never came. Throws when the lock file cannot be made at all. */

@@ -54,6 +54,15 @@ test("a question starts the daemon, and lore daemon stop stops it", async () => 
   expect(loreSync(h, repo.dir, ["daemon", "status", "--json"]).json.running).toBe(false);
 });
 
+test("stopping a daemon that never ran says so and succeeds, even before LORE_HOME exists", () => {
+  const fresh = join(home(), "not-made-yet");
+  for (const h of [fresh, home()]) {
+    const stop = loreSync(h, repo.dir, ["daemon", "stop"]);
+    expect({ code: stop.code, out: stop.stdout.trim(), err: stop.stderr }).toEqual({ code: 0, out: "no lore daemon is running", err: "" });
+  }
+  expect(existsSync(fresh)).toBe(false);
+});
+
 test("a daemon killed with -9 leaves a stale socket that the next question cleans up", async () => {
   const h = home();
   const before = loreSync(h, repo.dir, ["status", "--json"]).json.daemon.pid;
