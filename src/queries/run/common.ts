@@ -47,20 +47,27 @@ export async function existsAt(ctx: QueryContext, scope: Scope, prefix: string):
   return scope.atHead ? ctx.index.store.tree.hasUnder(prefix) : (await treeAt(ctx, scope, prefix)).length > 0;
 }
 
-/** PATH_NOT_FOUND for a path no commit ever had (or one only in the work tree, not committed yet). */
-export function neverCommitted(ctx: QueryContext, path: string): LoreError {
-  if (path !== "" && existsSync(join(ctx.index.repo.root, path)))
-    return new LoreError("PATH_NOT_FOUND", `${path} is not committed: lore answers from commits, and no commit has ${path} yet. Commit it, or ask about a committed path.`);
-  return new LoreError("PATH_NOT_FOUND", `${path || "(root)"} never appears in this repository's history; check the name (git ls-files lists the files).`);
+/** A path only in the work tree (created, not committed yet): said plainly, since lore answers from commits. */
+function onlyInWorkTree(ctx: QueryContext, path: string, clause: string): LoreError | undefined {
+  if (path === "" || !existsSync(join(ctx.index.repo.root, path))) return undefined;
+  return new LoreError("PATH_NOT_FOUND", `${path} is not committed: lore answers from commits, and ${clause}. Commit it, or ask about a committed path.`);
 }
 
-/** PATH_NOT_FOUND for a path missing at the scope's commit, saying so plainly when it is only in the work tree (not committed yet). */
+/** PATH_NOT_FOUND for a path no commit ever had. */
+export function neverCommitted(ctx: QueryContext, path: string): LoreError {
+  return (
+    onlyInWorkTree(ctx, path, "no commit has it yet") ??
+    new LoreError("PATH_NOT_FOUND", `${path || "(root)"} never appears in this repository's history; check the name (git ls-files lists the files).`)
+  );
+}
+
+/** PATH_NOT_FOUND for a path missing at the scope's commit ("does not exist", "has no files"). */
 export function notAt(ctx: QueryContext, scope: Scope, path: string, what: string): LoreError {
   const isHead = scope.atHead || scope.commit === readHeadCommit(ctx.index.repo);
-  if (isHead && existsSync(join(ctx.index.repo.root, path)))
-    return new LoreError("PATH_NOT_FOUND", `${path} is not committed: lore answers from commits, and HEAD has no ${path}. Commit it, or ask about a committed path.`);
-  const at = isHead ? "HEAD" : scope.commit.slice(0, 12);
-  return new LoreError("PATH_NOT_FOUND", `${path} ${what} at ${at}; check the name (git ls-files lists the files) or pass --until with a commit where it existed.`);
+  return (
+    (isHead ? onlyInWorkTree(ctx, path, "HEAD does not have it") : undefined) ??
+    new LoreError("PATH_NOT_FOUND", `${path} ${what} at ${isHead ? "HEAD" : scope.commit.slice(0, 12)}; check the name (git ls-files lists the files) or pass --until with a commit where it existed.`)
+  );
 }
 
 /** Thrown by a question answering from the newest commits of a first index (Scope.prefix) when they do not yet give its whole answer. */
