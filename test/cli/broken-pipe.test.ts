@@ -14,8 +14,8 @@ test.skipIf(!existsSync(BUNDLE))("lore … | head -c 1 exits 141 with nothing on
   const dir = join(parent, "express");
   const home = tempDir("lore-home-");
   const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
-  // ~100 KB of JSON: more than a pipe holds, so lore is still writing when head has gone.
-  for (const args of [["history", "lib/response.js", "-n", "1000", "--json"], ["blame", "lib/response.js", "--json"]]) {
+  // 240 and 340 KB of JSON: far more than a pipe holds, so lore is still writing when head has gone.
+  for (const args of [["history", "History.md", "-n", "1000", "--json"], ["blame", "History.md", "--json"]]) {
     const lore = [process.execPath, MAIN, ...args, "--no-daemon"].map(quote).join(" ");
     const r = spawnSync("bash", ["-c", `${lore} 2>"$ERR" | head -c 1 >/dev/null; echo "\${PIPESTATUS[0]}"`], { cwd: dir, encoding: "utf8", env: { ...process.env, LORE_HOME: home, ERR: join(home, "stderr.txt") } });
     expect({ args, status: r.stdout.trim(), stderr: readFileSync(join(home, "stderr.txt"), "utf8") }).toEqual({ args, status: "141", stderr: "" });
