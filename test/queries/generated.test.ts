@@ -9,6 +9,9 @@ import { generateRepo } from "../bench/gen-repo.ts";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
 import { gitBlame, gitCochange, gitCommitFiles, gitFiles, gitLogFile, hunksToLines } from "../helpers/git-truth.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
+import { indexFor } from "../../src/index/indexes.ts";
+import { gitFileChanges } from "../../src/queries/run/follow.ts";
+import type { QueryContext } from "../../src/queries/context.ts";
 
 let dir = "";
 let files: string[] = [];
@@ -36,6 +39,9 @@ describe("a generated history of 1,500 commits", () => {
       const r = await ask("history", dir, { path, limit: 10000 });
       const mine = r.commits.map((c: any) => ({ sha: c.sha, status: c.status, path: c.path, oldPath: c.oldPath, additions: c.additions, deletions: c.deletions }));
       expect({ path, commits: mine }).toEqual({ path, commits: gitLogFile(dir, "HEAD", path, true) });
+      // git's own walk, what answers during a first index, gives the same rows.
+      const walked = (await gitFileChanges({ index: await indexFor(dir) } as QueryContext, runGit(dir, ["rev-parse", "HEAD"]).trim(), path, 10000)).map((c) => c.sha);
+      expect({ path, walked }).toEqual({ path, walked: mine.map((c: any) => c.sha) });
       const plain = await ask("history", dir, { path, limit: 10000, follow: false });
       expect({ path, shas: plain.commits.map((c: any) => c.sha) }).toEqual({ path, shas: gitLogFile(dir, "HEAD", path, false).map((c) => c.sha) });
     }

@@ -3,6 +3,9 @@ import { buildStoryRepo } from "../helpers/story-repo.ts";
 import { gitFiles, gitLogFile } from "../helpers/git-truth.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
 import type { TestRepo } from "../helpers/git-repo.ts";
+import { indexFor } from "../../src/index/indexes.ts";
+import { gitFileChanges } from "../../src/queries/run/follow.ts";
+import type { QueryContext } from "../../src/queries/context.ts";
 
 let repo: TestRepo;
 beforeAll(() => {
@@ -21,6 +24,19 @@ describe("history", () => {
       const r = await ask("history", repo.dir, { path, limit: 1000 });
       expect({ path, commits: pick(r) }).toEqual({ path, commits: gitLogFile(repo.dir, "HEAD", path, true) });
       expect(r.truncated).toBe(false);
+    }
+  });
+
+  test("git's own --follow walk (what answers during a first index) gives the index's rows for every file, at every limit", async () => {
+    const ctx = { index: await indexFor(repo.dir) } as QueryContext;
+    const head = repo.head();
+    for (const path of gitFiles(repo.dir)) {
+      const full = pick(await ask("history", repo.dir, { path, limit: 1000 }));
+      for (const limit of [1, 2, 1000]) {
+        const rows = await gitFileChanges(ctx, head, path, limit);
+        const mine = rows.map((r) => ({ sha: r.sha, status: r.status, path: r.path, oldPath: r.old_path && (r.status === "R" || r.status === "C") ? r.old_path : undefined, additions: r.additions, deletions: r.deletions }));
+        expect({ path, limit, rows: mine }).toEqual({ path, limit, rows: full.slice(0, limit + 1) });
+      }
     }
   });
 

@@ -55,3 +55,40 @@ export async function fileChanges(ctx: QueryContext, scopeTable: string, path: s
     if (!switched) return out;
   }
 }
+
+/**
+ * Up to `limit` + 1 changes of `path` as of `commit`, straight from `git log --follow`: how
+ * history answers while a first index has not reached far enough back (a quiet file of a long
+ * history). The same rows the index gives, read from git's own walk.
+ */
+export async function gitFileChanges(ctx: QueryContext, commit: string, path: string, limit: number): Promise<PathChangeRow[]> {
+  const follow = ["log", "--follow", "-M", "-z", "--no-ext-diff", "--no-textconv", "-n", String(limit + 1)];
+  const [raw, stat] = await Promise.all([
+    git([...follow, "--raw", "--no-abbrev", `--format=${LOG_FORMAT}`, commit, "--", path], ctx.index.git).then(parseRawLog),
+    git([...follow, "--numstat", `--format=${NUMSTAT_FORMAT}`, commit, "--", path], ctx.index.git).then(parseNumstatLog),
+  ]);
+  const numbers = new Map(stat.map((r) => [r.sha, r.entries]));
+  const rows: PathChangeRow[] = [];
+  for (const c of raw) {
+    // The one change --follow shows: the file under the name it had in that commit.
+    const change = c.changes[0];
+    if (!change) continue;
+    const n = numbers.get(c.sha)?.find((e) => e.path === change.path);
+    rows.push({
+      seq: 0,
+      commit_id: 0,
+      sha: c.sha,
+      author: c.author,
+      email: c.email,
+      time: c.time,
+      subject: c.subject,
+      status: change.status,
+      path: change.path,
+      old_path: change.oldPath ?? null,
+      additions: n?.additions ?? null,
+      deletions: n?.deletions ?? null,
+      churn: 1,
+    });
+  }
+  return rows;
+}

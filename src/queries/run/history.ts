@@ -2,9 +2,11 @@
 import { LoreError } from "../../errors.ts";
 import { gitText } from "../../git/run.ts";
 import type { PathChangeRow } from "../../store/history-store.ts";
+import type { Scope } from "../../index/repo-index.ts";
+import { lsTree } from "../../index/tree.ts";
 import { HistoryNotYet, iso, neverCommitted, repoPath } from "./common.ts";
 import type { QueryContext } from "../context.ts";
-import { fileChanges } from "./follow.ts";
+import { fileChanges, gitFileChanges } from "./follow.ts";
 import type { HISTORY_ARGS, HistoryCommit, HistoryOutput } from "../history.ts";
 import type { Input } from "../define.ts";
 
@@ -28,19 +30,34 @@ export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>):
   const scope = await ctx.index.scope(input.until);
   const path = repoPath(ctx, input.path);
   if (path === "") throw new LoreError("NOT_A_FILE", "history needs a file path, not the repository root.");
+  if (scope.prefix !== undefined) return answer(ctx, scope, path, await duringFirstIndex(ctx, scope, path, input.limit, input.follow), input.limit);
   if (ctx.index.store.history.pathId(path) === undefined) {
-    if (scope.prefix !== undefined) throw new HistoryNotYet();
     const under = ctx.index.store.history.pathsUnder(path + "/");
     if (under.length > 0) throw new LoreError("NOT_A_FILE", `${path} is a folder; history needs a file inside it.`);
     throw neverCommitted(ctx, path);
   }
-  // From the newest commits of a first index, only a list that runs past the limit is whole
-  // (--no-follow asks git for commits the index may not hold yet; prefix 0: another commit's history is being indexed).
-  if (scope.prefix !== undefined && (scope.prefix === 0 || !input.follow)) throw new HistoryNotYet();
-  let rows = input.follow ? await fileChanges(ctx, scope.table, path, input.limit, true) : await simplifiedChanges(ctx, scope.commit, path, input.limit);
-  const truncated = rows.length > input.limit;
-  if (scope.prefix !== undefined && !truncated) throw new HistoryNotYet();
-  rows = rows.slice(0, input.limit);
+  const rows = input.follow ? await fileChanges(ctx, scope.table, path, input.limit, true) : await simplifiedChanges(ctx, scope.commit, path, input.limit);
+  return answer(ctx, scope, path, rows, input.limit);
+}
+
+/**
+ * While a first index is still running: git's own --follow walk, which needs no index (one git
+ * process, where waiting for the index could take seconds on a long history). --no-follow
+ * waits for the index (git's simplification of merges needs diffs the index does not keep),
+ * and so does anything git finds nothing for, to get the index's own error.
+ */
+async function duringFirstIndex(ctx: QueryContext, scope: Scope, path: string, limit: number, follow: boolean): Promise<PathChangeRow[]> {
+  if (!follow) throw new HistoryNotYet();
+  if ((await lsTree(ctx.index, scope.commit, [path])).some((e) => e.path === path && e.type === "tree"))
+    throw new LoreError("NOT_A_FILE", `${path} is a folder; history needs a file inside it.`);
+  const rows = await gitFileChanges(ctx, scope.commit, path, limit);
+  if (rows.length === 0) throw new HistoryNotYet();
+  return rows;
+}
+
+/** The answer from up to limit + 1 changes, newest first: churn filled where the index has not measured it yet. */
+async function answer(ctx: QueryContext, scope: Scope, path: string, found: PathChangeRow[], limit: number): Promise<HistoryOutput> {
+  let rows = found.slice(0, limit);
   if (rows.some((r) => r.churn === 0)) {
     await ctx.index.ensureChurn(rows.filter((r) => r.churn === 0).map((r) => r.sha));
     rows = rows.map((r) => (r.churn === 0 ? { ...r, ...pickChurn(ctx, r) } : r));
@@ -50,7 +67,7 @@ export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>):
     if (r.old_path && (r.status === "R" || r.status === "C")) c.oldPath = r.old_path;
     return c;
   });
-  return { repo: ctx.index.repo.root, path, rev: scope.commit, commits, truncated };
+  return { repo: ctx.index.repo.root, path, rev: scope.commit, commits, truncated: found.length > limit };
 }
 
 function pickChurn(ctx: QueryContext, r: PathChangeRow): Pick<PathChangeRow, "additions" | "deletions"> {
