@@ -152,7 +152,7 @@ export function scaleTables(points: ScalePoint[]): Table[] {
     rows: points.map((p) => [label(p), ...p.fresh.map((f) => ms(f.answerMs)), ms(Math.max(...p.fresh.map((f) => f.indexedMs)))]),
     notes: [
       "Wall time from starting the CLI (daemon start included) to the answer; the last column is the slowest time to a whole history index seen across those runs (status polled). " +
-        "While the first index streams in newest first, blame and intent need no history, and history, cochange and hotspots answer as soon as the commits indexed so far settle their answer (a window of the newest 500 commits; more than the limit of a file's changes).",
+        "While the first index streams in newest first, blame, intent and history ask git for what is not indexed yet (history: one git log --follow), and cochange and hotspots answer as soon as the commits indexed so far settle their window (the newest 500 commits).",
     ],
   };
   return [index, answers, fresh];
