@@ -16,9 +16,10 @@ function removeDatabaseFiles(path: string): void {
 }
 
 function configure(db: SqlDatabase): void {
+  // First: another lore opening or writing the same file at this moment is waited for, not an error.
+  db.exec("PRAGMA busy_timeout = 10000");
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA synchronous = NORMAL");
-  db.exec("PRAGMA busy_timeout = 10000");
   db.exec("PRAGMA temp_store = MEMORY");
   db.exec("PRAGMA cache_size = -32000");
 }
@@ -74,7 +75,8 @@ function tryOpen(path: string, repoRoot: string): { db: SqlDatabase } | { reason
       return { reason };
     }
     migrate(db);
-    if (!db.prepare("SELECT 1 FROM meta WHERE key = 'repoRoot'").get()) db.prepare("INSERT INTO meta (key, value) VALUES ('repoRoot', ?)").run(repoRoot);
+    // OR IGNORE: another process opening the new file at the same time may have written it first.
+    db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('repoRoot', ?)").run(repoRoot);
     return { db };
   } catch (err) {
     try {

@@ -60,3 +60,14 @@ test.skipIf(!existsSync(BUNDLE))("two processes indexing one repository at once 
   for (const c of gitCommitFiles(dir, "HEAD", 500)) for (const f of c.files) counts.set(f, (counts.get(f) ?? 0) + 1);
   for (const x of hot.results) expect({ path: x.path, commits: x.commits }).toEqual({ path: x.path, commits: counts.get(x.path)! });
 }, 120_000);
+
+test.skipIf(!existsSync(BUNDLE))("eight processes opening a new index at once all answer, and alike", async () => {
+  // Several rounds: the race between them (creating the file, switching it to WAL) is a matter of timing.
+  for (let round = 0; round < 4; round++) {
+    const home = tempDir("lore-home-");
+    const runs = await Promise.all(Array.from({ length: 8 }, () => lore(home, ["history", "lib/router/index.js", "-n", "3"])));
+    expect(runs.map((r) => [r.code, r.stderr])).toEqual(Array.from({ length: 8 }, () => [0, ""]));
+    const truth = gitLogFile(dir, "HEAD", "lib/router/index.js", true, 3).map((c) => c.sha);
+    for (const r of runs) expect(r.json.commits.map((c: any) => c.sha)).toEqual(truth);
+  }
+}, 120_000);
