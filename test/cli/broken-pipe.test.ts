@@ -1,17 +1,15 @@
 /** A reader that goes away (lore … | head) ends lore quietly with git's status, never a stack trace. */
 import { expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { runGit, tempDir } from "../helpers/git-repo.ts";
+import { tempDir } from "../helpers/git-repo.ts";
+import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import { MAIN } from "../daemon/daemon-helpers.ts";
 
-const BUNDLE = join(import.meta.dir, "..", "..", "..", "shared", "corpus", "express.bundle");
 
-test.skipIf(!existsSync(BUNDLE))("lore … | head -c 1 exits 141 with nothing on stderr, as git log does", () => {
-  const parent = tempDir();
-  runGit(parent, ["clone", "-q", BUNDLE, "express"]);
-  const dir = join(parent, "express");
+test.skipIf(!hasExpress)("lore … | head -c 1 exits 141 with nothing on stderr, as git log does", () => {
+  const dir = cloneExpress();
   const home = tempDir("lore-home-");
   const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
   // 240 and 340 KB of JSON: far more than a pipe holds, so lore is still writing when head has gone.

@@ -5,14 +5,14 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { progressLine } from "../../src/cli/progress.ts";
 import { generateRepo } from "../bench/gen-repo.ts";
-import { runGit, tempDir } from "../helpers/git-repo.ts";
+import { tempDir } from "../helpers/git-repo.ts";
+import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import { daemonHome, MAIN, stopDaemons } from "../daemon/daemon-helpers.ts";
 
-const BUNDLE = join(import.meta.dir, "..", "..", "..", "shared", "corpus", "express.bundle");
 const hasScript = spawnSync("script", ["--version"]).status === 0;
 const homes: string[] = [];
 
@@ -41,10 +41,8 @@ describe("the progress line", () => {
     expect(progressLine(undefined, "blame")).toBeUndefined();
   });
 
-  test.skipIf(!hasScript || !existsSync(BUNDLE))("shows a first index at a terminal, then clears it for the answer; nothing of it without one", () => {
-    const parent = tempDir();
-    runGit(parent, ["clone", "-q", BUNDLE, "express"]);
-    const dir = join(parent, "express");
+  test.skipIf(!hasScript || !hasExpress)("shows a first index at a terminal, then clears it for the answer; nothing of it without one", () => {
+    const dir = cloneExpress();
     const home = daemonHome();
     homes.push(home);
     // Slowed batches (about 2 s in all) and a question only the whole history answers.

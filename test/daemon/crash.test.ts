@@ -4,17 +4,16 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { gitBlame, gitLogFile, hunksToLines } from "../helpers/git-truth.ts";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
+import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import { daemonHome, daemonPids, lore, loreSync, stopDaemons, until } from "./daemon-helpers.ts";
 
-const BUNDLE = join(import.meta.dir, "..", "..", "..", "shared", "corpus", "express.bundle");
 
 let home: string;
 let dir: string;
 
 beforeAll(() => {
   home = daemonHome();
-  dir = join(tempDir("lore-crash-"), "express");
-  runGit(join(dir, ".."), ["clone", "-q", BUNDLE, dir]);
+  dir = cloneExpress(join(tempDir("lore-crash-"), "express"));
 }, 60_000);
 
 afterAll(async () => {
@@ -36,7 +35,7 @@ function peek<T>(db: Database, sql: string): T | undefined {
   }
 }
 
-test.skipIf(!existsSync(BUNDLE))("a daemon killed with -9 mid-index leaves a usable index, and the next question restarts it and answers right", async () => {
+test.skipIf(!hasExpress)("a daemon killed with -9 mid-index leaves a usable index, and the next question restarts it and answers right", async () => {
   // status answers at once and reports the first index it started.
   const first = await lore(home, dir, ["status", "--json"]);
   expect(first.json.state).toBe("indexing");
@@ -62,7 +61,7 @@ test.skipIf(!existsSync(BUNDLE))("a daemon killed with -9 mid-index leaves a usa
   expect(status.commitsIndexed).toBe(Number(runGit(dir, ["rev-list", "--count", "HEAD"]).trim()));
 });
 
-test.skipIf(!existsSync(BUNDLE))("a daemon killed with -9 at each stage of indexing (history, churn, blame) answers right when restarted", async () => {
+test.skipIf(!hasExpress)("a daemon killed with -9 at each stage of indexing (history, churn, blame) answers right when restarted", async () => {
   const stageHome = daemonHome();
   const path = "lib/response.js";
   const truthHistory = gitLogFile(dir, "HEAD", path, true, 50);

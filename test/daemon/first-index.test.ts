@@ -5,23 +5,20 @@
  * index is seen mid-way on any machine.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { gitLogFile } from "../helpers/git-truth.ts";
-import { runGit, tempDir } from "../helpers/git-repo.ts";
+import { runGit } from "../helpers/git-repo.ts";
+import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import { daemonHome, lore, stopDaemons } from "./daemon-helpers.ts";
 
-const BUNDLE = join(import.meta.dir, "..", "..", "..", "shared", "corpus", "express.bundle");
 /** express has 6,158 commits: seven batches of 1,000, so about 4 s with this pause after each. */
 const SLOW = { LORE_TEST_BATCH_PAUSE_MS: "600" };
 let dir = "";
 let home = "";
 
 beforeAll(() => {
-  if (!existsSync(BUNDLE)) return;
-  const parent = tempDir();
-  runGit(parent, ["clone", "-q", BUNDLE, "express"]);
-  dir = join(parent, "express");
+  if (!hasExpress) return;
+  dir = cloneExpress();
   home = daemonHome();
 });
 
@@ -40,7 +37,7 @@ async function askDuringIndex(args: string[]): Promise<{ json: any; indexing: bo
   return { json: r.json, indexing: s.json.state === "indexing" && s.json.indexedHead === null };
 }
 
-test.skipIf(!existsSync(BUNDLE))(
+test.skipIf(!hasExpress)(
   "questions the newest commits answer come back before a first index ends, equal to the answers after it",
   async () => {
     const early = {

@@ -4,10 +4,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
+import { cloneExpress, hasExpress } from "../helpers/express.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const DENO = join(ROOT, "node_modules", "deno", "deno");
-const BUNDLE = join(ROOT, "..", "shared", "corpus", "express.bundle");
 let dir = "";
 
 function run(runtime: "bun" | "deno", args: string[], home: string) {
@@ -29,11 +29,9 @@ const QUESTIONS: string[][] = [
   ["blame", "no/such/file.js"],
 ];
 
-describe.skipIf(!existsSync(DENO) || !existsSync(BUNDLE))("under Deno", () => {
+describe.skipIf(!existsSync(DENO) || !hasExpress)("under Deno", () => {
   beforeAll(() => {
-    const parent = tempDir();
-    runGit(parent, ["clone", "-q", BUNDLE, "express"]);
-    dir = join(parent, "express");
+    dir = cloneExpress();
   });
 
   test("every question answers exactly as under Bun", () => {

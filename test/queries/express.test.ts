@@ -1,20 +1,16 @@
 /** The same comparisons with git on a real project's history: express, 6,158 commits. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { runGit, tempDir } from "../helpers/git-repo.ts";
+import { runGit } from "../helpers/git-repo.ts";
+import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import { gitBlame, gitCochange, gitCommitFiles, gitFiles, gitHead, gitLogFile, hunksToLines } from "../helpers/git-truth.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
 
-const BUNDLE = join(import.meta.dir, "..", "..", "..", "shared", "corpus", "express.bundle");
 let dir = "";
 let files: string[] = [];
 
 beforeAll(() => {
   isolateHome();
-  const parent = tempDir();
-  runGit(parent, ["clone", "-q", BUNDLE, "express"]);
-  dir = join(parent, "express");
+  dir = cloneExpress();
   files = gitFiles(dir);
 }, 120_000);
 afterAll(() => runGit("/", ["--version"]));
@@ -24,7 +20,7 @@ function sample(): string[] {
   return files.filter((f, i) => f.startsWith("lib/") || i % 4 === 0);
 }
 
-describe.skipIf(!existsSync(BUNDLE))("express", () => {
+describe.skipIf(!hasExpress)("express", () => {
   test("status knows every commit reachable from HEAD", async () => {
     await ask("history", dir, { path: "package.json", limit: 1 });
     const s = await ask("status", dir);

@@ -4,20 +4,16 @@
  */
 import { beforeAll, expect, test } from "bun:test";
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
+import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import { gitCommitFiles, gitLogFile } from "../helpers/git-truth.ts";
 import { MAIN } from "../daemon/daemon-helpers.ts";
 
-const BUNDLE = join(import.meta.dir, "..", "..", "..", "shared", "corpus", "express.bundle");
 let dir = "";
 
 beforeAll(() => {
-  if (!existsSync(BUNDLE)) return;
-  const parent = tempDir();
-  runGit(parent, ["clone", "-q", BUNDLE, "express"]);
-  dir = join(parent, "express");
+  if (!hasExpress) return;
+  dir = cloneExpress();
 });
 
 function lore(home: string, args: string[], extra: Record<string, string> = {}): Promise<{ code: number | null; json: any; stderr: string }> {
@@ -31,7 +27,7 @@ function lore(home: string, args: string[], extra: Record<string, string> = {}):
   });
 }
 
-test.skipIf(!existsSync(BUNDLE))("two processes indexing one repository at once leave it whole and in git's order", async () => {
+test.skipIf(!hasExpress)("two processes indexing one repository at once leave it whole and in git's order", async () => {
   const home = tempDir("lore-home-");
   // Slowed batches keep the first inside its index long enough for the second to start there.
   const slow = { LORE_TEST_BATCH_PAUSE_MS: "500" };
@@ -61,7 +57,7 @@ test.skipIf(!existsSync(BUNDLE))("two processes indexing one repository at once 
   for (const x of hot.results) expect({ path: x.path, commits: x.commits }).toEqual({ path: x.path, commits: counts.get(x.path)! });
 }, 120_000);
 
-test.skipIf(!existsSync(BUNDLE))("eight processes opening a new index at once all answer, and alike", async () => {
+test.skipIf(!hasExpress)("eight processes opening a new index at once all answer, and alike", async () => {
   // Several rounds: the race between them (creating the file, switching it to WAL) is a matter of timing.
   for (let round = 0; round < 4; round++) {
     const home = tempDir("lore-home-");
