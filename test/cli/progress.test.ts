@@ -5,22 +5,18 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { progressLine } from "../../src/cli/progress.ts";
 import { generateRepo } from "../bench/gen-repo.ts";
 import { tempDir } from "../helpers/git-repo.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
-import { daemonHome, MAIN, stopDaemons } from "../daemon/daemon-helpers.ts";
+import { daemonHome, discardHome, MAIN } from "../daemon/daemon-helpers.ts";
 
 const hasScript = spawnSync("script", ["--version"]).status === 0;
 const homes: string[] = [];
 
 afterAll(async () => {
-  for (const h of homes) {
-    await stopDaemons(h);
-    rmSync(h, { recursive: true, force: true });
-  }
+  for (const h of homes) await discardHome(h);
 }, 60_000);
 
 const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { gitBlame, gitLogFile, hunksToLines } from "../helpers/git-truth.ts";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
-import { daemonHome, daemonPids, lore, loreSync, stopDaemons, until } from "./daemon-helpers.ts";
+import { daemonHome, discardHome, daemonPids, lore, loreSync, until } from "./daemon-helpers.ts";
 
 
 let home: string;
@@ -17,8 +17,7 @@ beforeAll(() => {
 }, 60_000);
 
 afterAll(async () => {
-  await stopDaemons(home);
-  rmSync(home, { recursive: true, force: true });
+  await discardHome(home);
   rmSync(join(dir, ".."), { recursive: true, force: true });
 }, 60_000);
 
@@ -90,7 +89,6 @@ test.skipIf(!hasExpress)("a daemon killed with -9 at each stage of indexing (his
       if (!reached) console.warn(`crash test: the ${stage} stage finished before it could be interrupted`);
     }
   } finally {
-    await stopDaemons(stageHome);
-    rmSync(stageHome, { recursive: true, force: true });
+    await discardHome(stageHome);
   }
 }, 180_000);

@@ -1,6 +1,6 @@
 /** Runs lore as a subprocess against a real daemon in a temporary LORE_HOME, and finds and stops the daemons a test started. */
 import { spawn, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../helpers/git-repo.ts";
 
@@ -84,6 +84,12 @@ export async function stopDaemons(home: string): Promise<void> {
       process.kill(pid, "SIGKILL");
     } catch {}
   }
+}
+
+/** Stops the daemon of `home`, then removes the folder: the end of every test's LORE_HOME. */
+export async function discardHome(home: string): Promise<void> {
+  await stopDaemons(home);
+  rmSync(home, { recursive: true, force: true });
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

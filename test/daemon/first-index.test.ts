@@ -5,11 +5,10 @@
  * index is seen mid-way on any machine.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
 import { gitLogFile } from "../helpers/git-truth.ts";
 import { runGit } from "../helpers/git-repo.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
-import { daemonHome, lore, stopDaemons } from "./daemon-helpers.ts";
+import { daemonHome, discardHome, lore } from "./daemon-helpers.ts";
 
 /** express has 6,158 commits: seven batches of 1,000, so about 4 s with this pause after each. */
 const SLOW = { LORE_TEST_BATCH_PAUSE_MS: "600" };
@@ -23,10 +22,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  if (home) {
-    await stopDaemons(home);
-    rmSync(home, { recursive: true, force: true });
-  }
+  if (home) await discardHome(home);
 }, 60_000);
 
 /** Asks, then asks status at once: the answer and whether the index was still being built when it came. */

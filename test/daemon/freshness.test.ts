@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gitBlame, gitLogFile } from "../helpers/git-truth.ts";
 import { BOB, CAROL, lines, TestRepo } from "../helpers/git-repo.ts";
-import { daemonHome, loreSync, stopDaemons, until } from "./daemon-helpers.ts";
+import { daemonHome, discardHome, loreSync, until } from "./daemon-helpers.ts";
 
 let repo: TestRepo;
 let home: string;
@@ -36,8 +36,7 @@ beforeAll(() => {
 }, 60_000);
 
 afterAll(async () => {
-  await stopDaemons(home);
-  rmSync(home, { recursive: true, force: true });
+  await discardHome(home);
   repo.cleanup();
 }, 60_000);
 

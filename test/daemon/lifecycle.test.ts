@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { lines, TestRepo } from "../helpers/git-repo.ts";
-import { daemonHome, daemonPids, lore, loreSync, sleep, stopDaemons, until } from "./daemon-helpers.ts";
+import { daemonHome, discardHome, daemonPids, lore, loreSync, sleep, stopDaemons, until } from "./daemon-helpers.ts";
 
 let repo: TestRepo;
 const homes: string[] = [];
@@ -22,8 +22,7 @@ beforeAll(() => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(homes.map(stopDaemons));
-  for (const h of homes) rmSync(h, { recursive: true, force: true });
+  await Promise.all(homes.map(discardHome));
   repo.cleanup();
 }, 60_000);
 

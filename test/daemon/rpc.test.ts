@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { runtime } from "../../src/runtime/index.ts";
 import { QUERIES } from "../../src/queries/index.ts";
 import { lines, TestRepo } from "../helpers/git-repo.ts";
-import { daemonHome, loreSync, stopDaemons } from "./daemon-helpers.ts";
+import { daemonHome, discardHome, loreSync } from "./daemon-helpers.ts";
 
 let repo: TestRepo;
 let home: string;
@@ -26,8 +25,7 @@ beforeAll(() => {
 }, 60_000);
 
 afterAll(async () => {
-  await stopDaemons(home);
-  rmSync(home, { recursive: true, force: true });
+  await discardHome(home);
   repo.cleanup();
 }, 60_000);
 

@@ -4,10 +4,9 @@
  * remembers in memory must not answer for rows that are gone.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
 import { ALICE, BOB, lines, TestRepo } from "../helpers/git-repo.ts";
 import { gitBlame } from "../helpers/git-truth.ts";
-import { daemonHome, loreSync, stopDaemons } from "./daemon-helpers.ts";
+import { daemonHome, discardHome, loreSync } from "./daemon-helpers.ts";
 
 let repo: TestRepo;
 let home: string;
@@ -36,8 +35,7 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  await stopDaemons(home);
-  rmSync(home, { recursive: true, force: true });
+  await discardHome(home);
   repo.cleanup();
 }, 60_000);
 
