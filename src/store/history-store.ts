@@ -144,10 +144,10 @@ export class HistoryStore {
     this.db.exec("DELETE FROM reach");
   }
 
-  /** The first and last seq of the order, and how many commits it holds: seq has no gaps (every writer appends next to an end), so no count(*) scan. */
-  reachBounds(): { min: number; max: number; count: number } {
+  /** The first and last seq of an order (the reach table or a scope table), and how many commits it holds: seq has no gaps (every writer appends next to an end), so no count(*) scan. */
+  reachBounds(scope = "reach"): { min: number; max: number; count: number } {
     // Two subqueries: SQLite reads min() or max() off the key only when each stands alone.
-    const r = this.db.prepare("SELECT (SELECT min(seq) FROM reach) AS min, (SELECT max(seq) FROM reach) AS max").get()!;
+    const r = this.db.prepare(`SELECT (SELECT min(seq) FROM ${scope}) AS min, (SELECT max(seq) FROM ${scope}) AS max`).get()!;
     if (r.min === null) return { min: 0, max: -1, count: 0 };
     return { min: Number(r.min), max: Number(r.max), count: Number(r.max) - Number(r.min) + 1 };
   }
@@ -201,10 +201,9 @@ export class HistoryStore {
   pathChanges(scope: string, pathId: number, afterSeq: number | null, limit: number): PathChangeRow[] {
     const after = afterSeq ?? -(2 ** 53);
     const changes = Number(this.db.prepare("SELECT count(*) AS n FROM changes WHERE path_id = ?").get(pathId)!.n);
-    const bounds = this.db.prepare(`SELECT (SELECT min(seq) FROM ${scope}) AS min, (SELECT max(seq) FROM ${scope}) AS max`).get()!;
-    const span = bounds.min === null ? 0 : Number(bounds.max) - Number(bounds.min) + 1;
+    const { min, count: span } = this.reachBounds(scope);
     if (changes * changes <= 4 * limit * span) return this.sortedChanges(scope, pathId, after, limit);
-    const from = Math.max(after, Number(bounds.min) - 1);
+    const from = Math.max(after, min - 1);
     const to = from + Math.ceil((8 * limit * span) / changes);
     const walked = this.db
       .prepare(`SELECT s.seq, s.commit_id FROM ${scope} s CROSS JOIN changes ch ON ch.commit_id = s.commit_id AND ch.path_id = ? WHERE s.seq > ? AND s.seq <= ? ORDER BY s.seq LIMIT ?`)

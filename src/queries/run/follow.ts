@@ -14,15 +14,12 @@ async function originOfAddition(ctx: QueryContext, row: PathChangeRow): Promise<
   const pathId = history.pathId(row.path)!;
   const known = history.followOrigin(row.commit_id, pathId);
   if (known) return known;
-  const follow = ["log", "-1", "--follow", "-z", "--no-ext-diff", "--no-textconv"];
-  const raw = parseRawLog(await git([...follow, "--raw", "--no-abbrev", `--format=${LOG_FORMAT}`, row.sha, "--", row.path], ctx.index.git));
-  const change = raw[0]?.changes.find((c) => c.path === row.path);
-  let origin: FollowOrigin = { status: "A", oldPath: null, additions: null, deletions: null };
-  if (change && (change.status === "C" || change.status === "R") && change.oldPath) {
-    const stat = parseNumstatLog(await git([...follow, "--numstat", `--format=${NUMSTAT_FORMAT}`, row.sha, "--", row.path], ctx.index.git));
-    const entry = stat[0]?.entries.find((e) => e.path === row.path);
-    origin = { status: change.status, oldPath: change.oldPath, additions: entry?.additions ?? null, deletions: entry?.deletions ?? null };
-  }
+  // git's own --follow walk, one commit long: the change it shows there.
+  const [seen] = await gitFileChanges(ctx, row.sha, row.path, 0);
+  const copied = seen !== undefined && seen.sha === row.sha && seen.path === row.path && (seen.status === "C" || seen.status === "R") && seen.old_path !== null;
+  const origin: FollowOrigin = copied
+    ? { status: seen.status, oldPath: seen.old_path, additions: seen.additions, deletions: seen.deletions }
+    : { status: "A", oldPath: null, additions: null, deletions: null };
   ctx.index.store.transaction(() => history.saveFollowOrigin(row.commit_id, pathId, origin));
   return origin;
 }
