@@ -48,6 +48,25 @@ export function parseRange(text: string): { startLine: number; endLine?: number 
   return { startLine: start ?? 1, endLine: count };
 }
 
+/** Hands the positionals to the positional arguments in declaration order; a list takes all that remain. */
+function takePositionals(def: AnyQuery, given: string[], repo: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const slots = Object.entries(def.args).filter(([, s]) => s.positional);
+  const value = (spec: ArgSpec, v: string) => (spec.text ? v : resolve(repo, v));
+  let i = 0;
+  for (const [name, spec] of slots) {
+    if (spec.type === "strings") {
+      out[name] = given.slice(i).map((v) => value(spec, v));
+      i = given.length;
+    } else if (i < given.length) out[name] = value(spec, given[i++]!);
+  }
+  if (i < given.length) {
+    const takes = slots.length === 0 ? "no path" : slots.map(([n]) => n.toUpperCase()).join(" ");
+    throw new LoreError("USAGE", `lore ${def.name} takes ${takes}; got ${given.map((p) => JSON.stringify(p)).join(" ")}.`);
+  }
+  return out;
+}
+
 export function parseCommand(def: AnyQuery, argv: string[], cwd: string): ParsedCommand {
   const options: Record<string, OptionSpec> = { ...CLI_FLAGS };
   for (const [name, spec] of Object.entries(def.args)) {
@@ -71,11 +90,8 @@ export function parseCommand(def: AnyQuery, argv: string[], cwd: string): Parsed
     input[name] = spec.type === "boolean" && spec.default === true ? !v : v;
   }
   if (typeof values.L === "string") Object.assign(input, parseRange(values.L));
-  const positional = Object.entries(def.args).find(([, s]) => s.positional);
-  if (parsed.positionals.length > (positional ? 1 : 0))
-    throw new LoreError("USAGE", `lore ${def.name} takes ${positional ? "one path" : "no path"}; got ${parsed.positionals.map((p) => JSON.stringify(p)).join(" ")}.`);
   // Like git -C: a path is relative to --repo when given, else to where the person stands.
   input.repo = resolve(cwd, typeof input.repo === "string" ? input.repo : ".");
-  if (positional && parsed.positionals[0] !== undefined) input[positional[0]] = resolve(input.repo as string, parsed.positionals[0]);
+  Object.assign(input, takePositionals(def, parsed.positionals, input.repo as string));
   return { input, json: values.json === true, noDaemon: values["no-daemon"] === true, help: values.help === true };
 }

@@ -31,8 +31,13 @@ export function mainHelp(): string {
 }
 
 function usageLine(q: AnyQuery): string {
-  const pos = Object.entries(q.args).find(([, s]) => s.positional);
-  const posText = pos ? (pos[1].required ? ` ${pos[0].toUpperCase()}` : ` [${pos[0].toUpperCase()}]`) : "";
+  const posText = Object.entries(q.args)
+    .filter(([, s]) => s.positional)
+    .map(([name, s]) => {
+      const word = s.type === "strings" ? `${name.replace(/s$/, "").toUpperCase()}…` : name.toUpperCase();
+      return s.required ? ` ${word}` : ` [${word}]`;
+    })
+    .join("");
   const range = "startLine" in q.args ? (q.args.startLine!.required ? " -L START,END" : " [-L START,END]") : "";
   return `Usage: lore ${q.name}${posText}${range} [flags]`;
 }

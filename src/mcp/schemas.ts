@@ -27,6 +27,7 @@ function fieldSchema(name: string, spec: ArgSpec): z.ZodType {
     if (spec.max !== undefined) n = n.max(spec.max);
     field = n;
   } else if (spec.type === "boolean") field = z.boolean();
+  else if (spec.type === "strings") field = z.array(z.string());
   else field = z.string();
   if (spec.default !== undefined) field = (field as z.ZodType<unknown>).default(spec.default as never);
   else if (!spec.required) field = field.optional();

@@ -32,3 +32,10 @@ export function queryForTool(toolName: string): AnyQuery | undefined {
   const name = toolName.slice(TOOL_PREFIX.length);
   return QUERIES.find((q) => q.name === name);
 }
+
+/** What the model reads of the tools on every turn (name, description, input schema), in bytes: the 8 KB budget. */
+export function modelFacingBytes(listings: ToolListing[] = toolListings()): { total: number; tools: Record<string, number> } {
+  const tools: Record<string, number> = {};
+  for (const t of listings) tools[t.name] = Buffer.byteLength(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+  return { total: Object.values(tools).reduce((a, b) => a + b, 0), tools };
+}

@@ -7,7 +7,8 @@ import type { z as Zod } from "zod";
 import { LoreError } from "../errors.ts";
 import type { QueryContext } from "./context.ts";
 
-export type ArgType = "string" | "integer" | "boolean";
+/** "strings" is a list of strings (several paths); on the CLI, a positional list takes every remaining positional. */
+export type ArgType = "string" | "integer" | "boolean" | "strings";
 
 export interface ArgSpec {
   type: ArgType;
@@ -17,8 +18,13 @@ export interface ArgSpec {
   default?: string | number | boolean;
   min?: number;
   max?: number;
-  /** CLI: this argument is the positional one. */
+  /**
+   * CLI: this argument is taken from the positionals, in declaration order: a string takes one,
+   * a "strings" list takes all that remain (declare it last).
+   */
   positional?: boolean;
+  /** CLI: a positional that is not a path (a revision, a search text): passed as typed, not resolved against the repository. */
+  text?: boolean;
   /** CLI: short flag letter. */
   short?: string;
   /** CLI: long flag name, when not the kebab-case of the field name. */
@@ -27,7 +33,7 @@ export interface ArgSpec {
 
 export type Args = Record<string, ArgSpec>;
 
-type ArgValue<S extends ArgSpec> = S["type"] extends "integer" ? number : S["type"] extends "boolean" ? boolean : string;
+type ArgValue<S extends ArgSpec> = S["type"] extends "integer" ? number : S["type"] extends "boolean" ? boolean : S["type"] extends "strings" ? string[] : string;
 export type InputOf<A extends Args> = { [K in keyof A]: A[K] extends { required: true } | { default: unknown } ? ArgValue<A[K]> : ArgValue<A[K]> | undefined };
 
 /** The input a question's code receives: its own arguments and the common ones, checked and defaulted. */
@@ -110,6 +116,11 @@ export function validateInput(def: AnyQuery, raw: Record<string, unknown>): Reco
     } else if (spec.type === "boolean") {
       if (v === "true" || v === "false") v = v === "true";
       if (typeof v !== "boolean") throw new LoreError("BAD_ARGUMENT", `${key} must be true or false.`);
+    } else if (spec.type === "strings") {
+      if (typeof v === "string") v = [v];
+      if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) throw new LoreError("BAD_ARGUMENT", `${key} must be a list of strings.`);
+      if ((v as string[]).some((x) => x.includes("\0"))) throw new LoreError("BAD_ARGUMENT", `${key} cannot contain a NUL byte.`);
+      if (spec.required && (v as string[]).length === 0) throw new LoreError("BAD_ARGUMENT", `${def.name} needs ${key}: ${spec.description}`);
     } else {
       if (typeof v !== "string") throw new LoreError("BAD_ARGUMENT", `${key} must be a string.`);
       if (v.includes("\0")) throw new LoreError("BAD_ARGUMENT", `${key} cannot contain a NUL byte.`);

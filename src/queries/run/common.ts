@@ -115,3 +115,8 @@ export function round(n: number, digits = 4): number {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
 }
+
+/** The 12-hex form of a commit id that lists and tables carry (DESIGN: answer conventions). */
+export function shortSha(sha: string): string {
+  return sha.slice(0, 12);
+}
