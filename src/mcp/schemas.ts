@@ -3,8 +3,7 @@ import { z } from "zod";
 import type { AnyQuery, ArgSpec } from "../queries/define.ts";
 
 /** What `repo` means here: not the CLI's "current folder", and bounded by the allow-list. */
-const REPO_DESCRIPTION =
-  "Another repository to ask about: a folder inside it, absolute or relative to this repository's root (default: the repository the server was started in). Only repositories under the server's starting folder or listed in LORE_MCP_ALLOWED_REPOS are allowed.";
+const REPO_DESCRIPTION = "Another repository (a folder in it); default: this one.";
 
 /** Arguments an agent can send: every one the question declares. */
 export function toolArgs(def: AnyQuery): [string, ArgSpec][] {
@@ -59,5 +58,8 @@ function dropSafeIntegerBounds(node: unknown): unknown {
 
 /** JSON Schema draft-07, the dialect the SDK's own tools use and its client validates with. */
 export function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
-  return dropSafeIntegerBounds(z.toJSONSchema(schema, { target: "draft-7", io })) as Record<string, unknown>;
+  const out = dropSafeIntegerBounds(z.toJSONSchema(schema, { target: "draft-7", io })) as Record<string, unknown>;
+  // The dialect line says nothing to the model, and the input schema is sent to it on every turn.
+  if (io === "input") delete out.$schema;
+  return out;
 }
