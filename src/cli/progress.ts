@@ -9,6 +9,7 @@ export interface IndexState {
   commitsIndexed?: number;
   filesBlamed?: number;
   filesTotal?: number;
+  filesUnblamable?: number;
 }
 
 /** What a question may be waiting for: the history index, or also the blame of many files (contributors). */
@@ -17,7 +18,7 @@ export type Waits = "history" | "blame";
 /** The progress line for a status, or undefined when there is nothing to say. */
 export function progressLine(s: IndexState | undefined, waits: Waits): string | undefined {
   if (s?.state === "indexing") return `lore: indexing history, ${s.commitsIndexed ?? 0} commits so far…`;
-  if (waits === "blame" && s?.filesBlamed !== undefined && s.filesTotal !== undefined && s.filesBlamed < s.filesTotal)
+  if (waits === "blame" && s?.filesBlamed !== undefined && s.filesTotal !== undefined && s.filesBlamed + (s.filesUnblamable ?? 0) < s.filesTotal)
     return `lore: blaming files, ${s.filesBlamed} of ${s.filesTotal} done…`;
   return undefined;
 }

@@ -37,7 +37,7 @@ function keep(name: string, result: Answer, list: string, n: number): Answer {
   const out: Answer = { ...result, [list]: items, truncated: true };
   if (name === "blame") {
     const all = result.commits as Record<string, unknown>;
-    const shas = new Set((items as { sha: string }[]).map((h) => h.sha));
+    const shas = new Set((items as [number, number, string][]).map((h) => h[2]));
     out.commits = Object.fromEntries(Object.entries(all).filter(([sha]) => shas.has(sha)));
   }
   return out;

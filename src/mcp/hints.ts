@@ -4,17 +4,17 @@ import type { Capped } from "./cap.ts";
 type Answer = Record<string, unknown>;
 
 function blameHint(r: Answer, kept: number, total: number): string {
-  const hunks = r.hunks as { end: number }[];
+  const hunks = r.hunks as [number, number, string][];
   const range = r.range as [number, number];
-  const last = hunks[hunks.length - 1]!.end;
+  const last = hunks[hunks.length - 1]![1];
   return `Cut to ${kept} of ${total} hunks (lines ${range[0]}-${last} of ${range[0]}-${range[1]}) to fit the answer size; ask again with startLine ${last + 1} for the rest, or a narrower range.`;
 }
 
 function historyHint(r: Answer, kept: number | undefined): string {
-  const commits = r.commits as { sha: string; path: string; oldPath?: string }[];
+  const commits = r.commits as { sha: string; path?: string; oldPath?: string }[];
   const last = commits[commits.length - 1]!;
   const shown = kept === undefined ? "" : `Cut to ${kept} commits to fit the answer size. `;
-  return `${shown}For older commits ask again with until "${last.sha}^" and path "${last.oldPath ?? last.path}".`;
+  return `${shown}For older commits ask again with until "${last.sha}^" and path "${last.oldPath ?? last.path ?? r.path}".`;
 }
 
 /** The hint for a capped (or query-truncated) answer, or undefined when the whole answer is there. */

@@ -8,14 +8,17 @@ export interface BlameOutput {
   rev: string;
   lines: number;
   range: [number, number];
-  hunks: { start: number; end: number; sha: string; origPath: string; origStart: number }[];
-  commits: Record<string, { author: string; email: string; time: string; subject: string; boundary?: boolean }>;
+  hunks: BlameHunk[];
+  commits: Record<string, { author: string; time: string; subject: string; boundary?: boolean }>;
 }
+
+/** Lines start..end last changed by commit sha; origPath, origStart only when they came from another file. */
+export type BlameHunk = [start: number, end: number, sha: string] | [start: number, end: number, sha: string, origPath: string, origStart: number];
 
 export const BLAME_ARGS = {
   path: FILE_PATH,
-  startLine: { type: "integer", min: 1, description: "First line of the range (1-based; default 1). CLI: -L START,END." },
-  endLine: { type: "integer", min: 1, description: "Last line of the range, inclusive (default: the last line)." },
+  startLine: { type: "integer", description: "First line of the range (1-based; default 1). CLI: -L START,END." },
+  endLine: { type: "integer", description: "Last line of the range, inclusive (default: the last line)." },
   ignoreRevs: IGNORE_REVS,
 } as const satisfies Args;
 
@@ -33,8 +36,8 @@ export const blameQuery = defineQuery({
       rev: z.string(),
       lines: z.number().int(),
       range: z.tuple([z.number().int(), z.number().int()]),
-      hunks: z.array(z.object({ start: z.number().int(), end: z.number().int(), sha: z.string(), origPath: z.string(), origStart: z.number().int() })),
-      commits: z.record(z.string(), z.object({ author: z.string(), email: z.string(), time: z.string(), subject: z.string(), boundary: z.boolean().optional() })),
+      hunks: z.array(z.union([z.tuple([z.number().int(), z.number().int(), z.string()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.string(), z.number().int()])])),
+      commits: z.record(z.string(), z.object({ author: z.string(), time: z.string(), subject: z.string(), boundary: z.boolean().optional() })),
     }),
   load: () => import("./run/blame.ts"),
 });

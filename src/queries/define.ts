@@ -73,9 +73,9 @@ export interface QueryDef<A extends Args = Args, O = unknown> extends Omit<Query
   run: (ctx: QueryContext, input: InputOf<A>) => Promise<O>;
 }
 
-/** The fields every answer gives a commit it lists, in output schemas. */
+/** The fields a list of commits gives each one, in output schemas (12-hex sha; no email: DESIGN's conventions). */
 export function commitFields(z: typeof Zod) {
-  return { sha: z.string(), author: z.string(), email: z.string(), time: z.string(), subject: z.string() };
+  return { sha: z.string(), author: z.string(), time: z.string(), subject: z.string() };
 }
 
 /** Arguments every question takes. */

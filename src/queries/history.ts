@@ -5,13 +5,15 @@ import { FILE_PATH } from "./shared-args.ts";
 export interface HistoryCommit {
   sha: string;
   author: string;
-  email: string;
   time: string;
   subject: string;
   additions: number | null;
   deletions: number | null;
-  status: string;
-  path: string;
+  /** Left out when M. */
+  status?: string;
+  /** Only where the file had another name in that commit. */
+  path?: string;
+  /** Only on the commit that renamed or copied it. */
   oldPath?: string;
 }
 
@@ -46,8 +48,8 @@ export const historyQuery = defineQuery({
           ...commitFields(z),
           additions: z.number().int().nullable(),
           deletions: z.number().int().nullable(),
-          status: z.string(),
-          path: z.string(),
+          status: z.string().optional(),
+          path: z.string().optional(),
           oldPath: z.string().optional(),
         }),
       ),

@@ -1,15 +1,15 @@
 /** intent: the full messages of the commits that wrote a range of lines, and what else each touched. */
-import { commitFields, defineQuery, type Args } from "./define.ts";
+import { defineQuery, type Args } from "./define.ts";
 import { FILE_PATH, IGNORE_REVS } from "./shared-args.ts";
 
 export interface IntentCommit {
   sha: string;
   author: string;
-  email: string;
   time: string;
-  subject: string;
+  /** The full message; its first line is the subject. */
   message: string;
   lines: [number, number][];
+  /** The other files the commit changed (PATH is not repeated), up to 50. */
   files: string[];
   filesTotal: number;
 }
@@ -24,8 +24,8 @@ export interface IntentOutput {
 
 export const INTENT_ARGS = {
   path: FILE_PATH,
-  startLine: { type: "integer", required: true, min: 1, description: "First line of the range (1-based). CLI: -L START,END." },
-  endLine: { type: "integer", min: 1, description: "Last line of the range, inclusive (default: the last line)." },
+  startLine: { type: "integer", required: true, description: "First line of the range (1-based). CLI: -L START,END." },
+  endLine: { type: "integer", description: "Last line of the range, inclusive (default: the last line)." },
   ignoreRevs: IGNORE_REVS,
 } as const satisfies Args;
 
@@ -44,7 +44,9 @@ export const intentQuery = defineQuery({
       range: z.tuple([z.number().int(), z.number().int()]),
       commits: z.array(
         z.object({
-          ...commitFields(z),
+          sha: z.string(),
+          author: z.string(),
+          time: z.string(),
           message: z.string(),
           lines: z.array(z.tuple([z.number().int(), z.number().int()])),
           files: z.array(z.string()),

@@ -10,7 +10,10 @@ export interface StatusOutput {
   commitsIndexed: number;
   churnComplete: boolean;
   filesTotal: number;
+  /** Text files at HEAD whose blame is cached. */
   filesBlamed: number;
+  /** Files at HEAD that can never be blamed (binary files, symlinks): the background pass is done when blamed + unblamable = total. */
+  filesUnblamable: number;
   indexing: boolean;
   lastIndexedAt: string | null;
   shallow: boolean;
@@ -41,6 +44,7 @@ export const statusQuery = defineQuery({
       churnComplete: z.boolean(),
       filesTotal: z.number().int(),
       filesBlamed: z.number().int(),
+      filesUnblamable: z.number().int(),
       indexing: z.boolean(),
       lastIndexedAt: z.string().nullable(),
       shallow: z.boolean(),

@@ -75,7 +75,7 @@ export async function checkIndex(cwd: string, daemonUp: boolean): Promise<Check[
     return [{ name: "index", status: "fail", message: `${e.code}: ${e.message}`, fix: "lore status" }];
   }
   const checks: Check[] = [];
-  const counts = `${s.commitsIndexed} commits, ${s.filesBlamed} of ${s.filesTotal} files blamed`;
+  const counts = `${s.commitsIndexed} commits, ${s.filesBlamed} of ${s.filesTotal - s.filesUnblamable} text files blamed`;
   if (s.state === "fresh") checks.push({ name: "index", status: "ok", message: `${s.repo} indexed and fresh (${counts})` });
   else if (s.state === "empty") checks.push({ name: "index", status: "warn", message: `${s.repo} has no commits yet` });
   else if (s.state === "indexing") checks.push({ name: "index", status: "warn", message: `${s.repo} is being indexed now (${counts})`, fix: "lore status" });

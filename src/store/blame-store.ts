@@ -121,7 +121,24 @@ export class BlameStore {
   /** Files of the stored tree whose current content has a cached blame. */
   blamedInTree(): number {
     return Number(
-      this.db.prepare("SELECT count(*) AS n FROM tree t JOIN paths p ON p.id = t.path_id WHERE EXISTS (SELECT 1 FROM blames b WHERE b.path = p.path AND b.blob = t.blob)").get()!.n,
+      this.db
+        .prepare(
+          "SELECT count(*) AS n FROM tree t JOIN paths p ON p.id = t.path_id WHERE t.type = 'blob' AND t.mode <> '120000' AND EXISTS (SELECT 1 FROM blames b WHERE b.path = p.path AND b.blob = t.blob AND b.binary = 0)",
+        )
+        .get()!.n,
+    );
+  }
+
+  /** Files of the tree that can never be blamed: symlinks, and blobs known to be binary (line count or blame says so). */
+  unblamableInTree(): number {
+    return Number(
+      this.db
+        .prepare(
+          `SELECT count(*) AS n FROM tree t JOIN paths p ON p.id = t.path_id WHERE t.type = 'blob' AND (t.mode = '120000'
+             OR EXISTS (SELECT 1 FROM blob_lines l WHERE l.blob = t.blob AND l.lines IS NULL)
+             OR EXISTS (SELECT 1 FROM blames b WHERE b.path = p.path AND b.blob = t.blob AND b.binary = 1))`,
+        )
+        .get()!.n,
     );
   }
 

@@ -66,6 +66,8 @@ describe("the command line", () => {
       [["frobnicate"], 2, "UNKNOWN_QUESTION", repo.dir],
       [["blame", "README.md", "-L", "9,1"], 2, "BAD_RANGE", repo.dir],
       [["blame", "README.md", "-L", "abc"], 2, "BAD_RANGE", repo.dir],
+      [["blame", "README.md", "-L", "0,5"], 2, "BAD_RANGE", repo.dir],
+      [["intent", "README.md", "-L", "0"], 2, "BAD_RANGE", repo.dir],
       [["history", "README.md", "-n", "zero"], 2, "BAD_ARGUMENT", repo.dir],
       [["blame", "nope.txt"], 1, "PATH_NOT_FOUND", repo.dir],
       [["blame", "../outside.txt"], 1, "PATH_OUTSIDE_REPO", repo.dir],
@@ -89,7 +91,7 @@ describe("the command line", () => {
     for (const form of ["3", "3,", ",4", "2,+3", "5,-2", "2,5", `1,${lineCount}`]) {
       const r = cli(repo.dir, ["blame", "src/main.js", "-L", form, "--json"]);
       // git's own final line numbers and commits, from the porcelain headers.
-      const truth = [...repo.git("blame", "--line-porcelain", "-L", form, "HEAD", "--", "src/main.js").matchAll(/^([0-9a-f]{40}) \d+ (\d+)/gm)].map((m) => `${m[2]} ${m[1]}`);
+      const truth = [...repo.git("blame", "--line-porcelain", "-L", form, "HEAD", "--", "src/main.js").matchAll(/^([0-9a-f]{12})[0-9a-f]{28} \d+ (\d+)/gm)].map((m) => `${m[2]} ${m[1]}`);
       expect({ form, lines: hunksToLines(r.json.hunks).map((l) => `${l.line} ${l.sha}`) }).toEqual({ form, lines: truth });
     }
     const intent = cli(repo.dir, ["intent", "src/main.js", "-L", "3", "--json"]).json;

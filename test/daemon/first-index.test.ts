@@ -5,7 +5,7 @@
  * index is seen mid-way on any machine.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { gitLogFile } from "../helpers/git-truth.ts";
+import { gitLogFile, historyAsLog } from "../helpers/git-truth.ts";
 import { runGit } from "../helpers/git-repo.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import { daemonHome, discardHome, lore } from "./daemon-helpers.ts";
@@ -62,7 +62,7 @@ test.skipIf(!hasExpress)(
     expect(status.commitsIndexed).toBe(Number(runGit(dir, ["rev-list", "--count", "HEAD"]).trim()));
 
     // Every early history is git log --follow's, field for field; what waited is git's too.
-    const fields = (r: any) => r.commits.map((c: any) => ({ sha: c.sha, status: c.status, path: c.path, oldPath: c.oldPath, additions: c.additions, deletions: c.deletions }));
+    const fields = historyAsLog;
     expect(fields(got.rare!.json)).toEqual(gitLogFile(dir, "HEAD", "LICENSE"));
     expect(fields(got.history!.json)).toEqual(gitLogFile(dir, "HEAD", "lib/response.js", true, 5));
     expect(await after(["history", "LICENSE"])).toEqual(got.rare!.json);

@@ -40,7 +40,7 @@ test("a question starts the daemon, and lore daemon stop stops it", async () => 
   const h = home();
   const first = loreSync(h, repo.dir, ["blame", "a.txt", "--json"]);
   expect(first.code).toBe(0);
-  expect(first.json.hunks.map((h: any) => h.start)).toEqual([1, 2, 3]);
+  expect(first.json.hunks.map((h: any) => h[0])).toEqual([1, 2, 3]);
   const status = loreSync(h, repo.dir, ["daemon", "status", "--json"]);
   expect(status.code).toBe(0);
   expect(status.json.running).toBe(true);

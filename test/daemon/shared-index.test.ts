@@ -52,7 +52,7 @@ test("after a --no-daemon lore rebuilt the index, the daemon's answers are still
 
   expect(byAuthor(ask(["contributors"]))).toEqual(truth());
   for (const f of ["a.txt", "b.txt", "c.txt"]) {
-    const shas = ask(["blame", f]).hunks.flatMap((h: any) => Array.from({ length: h.end - h.start + 1 }, () => h.sha));
+    const shas = ask(["blame", f]).hunks.flatMap((h: any) => Array.from({ length: h[1] - h[0] + 1 }, () => h[2]));
     expect({ f, shas }).toEqual({ f, shas: gitBlame(repo.dir, "HEAD", f).map((o) => o.sha) });
   }
 });

@@ -30,7 +30,12 @@ export function unquote(s: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
-/** Per-line owners from `git blame --line-porcelain` (index 0 = line 1). */
+/** A commit id as lore's lists carry it (12 hex). */
+export function short(sha: string): string {
+  return sha.slice(0, 12);
+}
+
+/** Per-line owners from `git blame --line-porcelain` (index 0 = line 1), sha in lore's 12-hex form. */
 export function gitBlame(dir: string, rev: string, path: string, extra: string[] = []): LineOwner[] {
   const out = runGitBytes(dir, ["-c", "core.quotepath=off", "blame", "--line-porcelain", ...extra, rev, "--", path]).toString("utf8");
   const owners: LineOwner[] = [];
@@ -41,7 +46,7 @@ export function gitBlame(dir: string, rev: string, path: string, extra: string[]
       cur = {};
     } else if (/^[0-9a-f]{40} \d+ \d+/.test(line)) {
       const [sha, orig] = line.split(" ");
-      cur = { sha, origLine: Number(orig) };
+      cur = { sha: short(sha!), origLine: Number(orig) };
     } else if (line.startsWith("author ")) cur.author = line.slice(7);
     else if (line.startsWith("author-mail ")) cur.email = line.slice(12).replace(/^<|>$/g, "");
     else if (line.startsWith("filename ")) cur.origPath = unquote(line.slice(9));
@@ -49,11 +54,22 @@ export function gitBlame(dir: string, rev: string, path: string, extra: string[]
   return owners;
 }
 
-/** Expands lore's hunks into per-line owners comparable with gitBlame. */
-export function hunksToLines(hunks: { start: number; end: number; sha: string; origPath: string; origStart: number }[]): { line: number; sha: string; origPath: string; origLine: number }[] {
-  const out: { line: number; sha: string; origPath: string; origLine: number }[] = [];
-  for (const h of hunks) for (let l = h.start; l <= h.end; l++) out.push({ line: l, sha: h.sha, origPath: h.origPath, origLine: h.origStart + (l - h.start) });
+type Hunk = [number, number, string] | [number, number, string, string, number];
+
+/**
+ * Expands lore's hunks ([start, end, sha] or [start, end, sha, origPath, origStart]) into
+ * per-line owners: origPath is `path` and origLine undefined where the lines came from the file itself.
+ */
+export function hunksToLines(hunks: Hunk[], path?: string): { line: number; sha: string; origPath: string | undefined; origLine: number | undefined }[] {
+  const out: { line: number; sha: string; origPath: string | undefined; origLine: number | undefined }[] = [];
+  for (const [start, end, sha, origPath, origStart] of hunks)
+    for (let l = start; l <= end; l++) out.push({ line: l, sha, origPath: origPath ?? path, origLine: origStart === undefined ? undefined : origStart + (l - start) });
   return out;
+}
+
+/** git's owner of a line as lore says it: the original line only when it came from another file. */
+export function asLore(o: LineOwner, path: string): { sha: string; origPath: string; origLine: number | undefined } {
+  return { sha: o.sha, origPath: o.origPath, origLine: o.origPath === path ? undefined : o.origLine };
 }
 
 export interface LogEntry {
@@ -65,7 +81,7 @@ export interface LogEntry {
   deletions: number | null;
 }
 
-/** `git log --follow` (or plain) for one file: sha, status and name per commit, with numstat. */
+/** `git log --follow` (or plain) for one file: sha (12 hex), status and name per commit, with numstat. */
 export function gitLogFile(dir: string, rev: string, path: string, follow = true, n?: number): LogEntry[] {
   const base = ["-c", "core.quotepath=off", "log", ...(follow ? ["--follow"] : []), ...(n ? ["-n", String(n)] : []), "-z"];
   const ns = runGitBytes(dir, [...base, "--name-status", "--format=%x1e%H", rev, "--", path]).toString("utf8");
@@ -74,12 +90,12 @@ export function gitLogFile(dir: string, rev: string, path: string, follow = true
   for (const rec of stat.split("\x1e").filter(Boolean)) {
     const [sha, rest = ""] = rec.split("\0\n");
     const m = /^(\d+|-)\t(\d+|-)\t/.exec(rest.replace(/^\n/, ""));
-    if (m) numbers.set(sha!.trim(), [m[1] === "-" ? null : Number(m[1]), m[2] === "-" ? null : Number(m[2])]);
+    if (m) numbers.set(short(sha!.trim()), [m[1] === "-" ? null : Number(m[1]), m[2] === "-" ? null : Number(m[2])]);
   }
   const out: LogEntry[] = [];
   for (const rec of ns.split("\x1e").filter(Boolean)) {
     const parts = rec.split("\0");
-    const sha = parts[0]!.trim();
+    const sha = short(parts[0]!.trim());
     const fields = parts.slice(1).map((p) => p.replace(/^\n/, "")).filter((p) => p !== "");
     const status = fields[0] ?? "";
     const two = status.startsWith("R") || status.startsWith("C");
@@ -123,4 +139,9 @@ export function gitCochange(dir: string, rev: string, path: string, windowSize: 
 
 export function gitHead(dir: string): string {
   return runGit(dir, ["rev-parse", "HEAD"]).trim();
+}
+
+/** lore's history commits with what they leave out said again (status M, path = the asked path): comparable with gitLogFile. */
+export function historyAsLog(r: { path: string; commits: any[] }): LogEntry[] {
+  return r.commits.map((c) => ({ sha: c.sha, status: c.status ?? "M", path: c.path ?? r.path, oldPath: c.oldPath, additions: c.additions, deletions: c.deletions }));
 }

@@ -61,20 +61,20 @@ export function buildRepo(dir = tempDir("lore-mcp-repo-")): Fixture {
   commit("Add the logo and one more value", "bob");
 
   // Many hunks: every other line rewritten by another author.
-  write("data/big.txt", numbered(300, (i) => `row ${i} original text that takes some room`));
+  write("data/big.txt", numbered(1500, (i) => `row ${i} original text that takes some room`));
   commit("Add the big table", "alice");
-  write("data/big.txt", numbered(300, (i) => (i % 2 ? `row ${i} original text that takes some room` : `row ${i} rewritten by bob, also rather long`)));
+  write("data/big.txt", numbered(1500, (i) => (i % 2 ? `row ${i} original text that takes some room` : `row ${i} rewritten by bob, also rather long`)));
   commit("Rewrite even rows", "bob");
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** git blame --porcelain's commit for each line of `path`, in order. */
+/** git blame --porcelain's commit for each line of `path`, in order (12 hex, as lore lists them). */
 export function gitBlameShas(dir: string, path: string): string[] {
   const out = git(dir, ["blame", "--porcelain", "HEAD", "--", path]);
   const shas: string[] = [];
   for (const line of out.split("\n")) {
     const m = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);
-    if (m) shas[Number(m[2]) - 1] = m[1]!;
+    if (m) shas[Number(m[2]) - 1] = m[1]!.slice(0, 12);
   }
   return shas;
 }

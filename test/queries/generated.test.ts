@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { generateRepo } from "../bench/gen-repo.ts";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
-import { gitBlame, gitCochange, gitCommitFiles, gitFiles, gitLogFile, hunksToLines } from "../helpers/git-truth.ts";
+import { gitBlame, gitCochange, gitCommitFiles, gitFiles, gitLogFile, historyAsLog, hunksToLines, asLore, short } from "../helpers/git-truth.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
 import { indexFor } from "../../src/index/indexes.ts";
 import { gitFileChanges } from "../../src/queries/run/follow.ts";
@@ -37,10 +37,10 @@ describe("a generated history of 1,500 commits", () => {
   test("history follows each sampled file exactly as git log --follow --numstat does, and stops at the name with --no-follow", async () => {
     for (const path of sample) {
       const r = await ask("history", dir, { path, limit: 10000 });
-      const mine = r.commits.map((c: any) => ({ sha: c.sha, status: c.status, path: c.path, oldPath: c.oldPath, additions: c.additions, deletions: c.deletions }));
+      const mine = historyAsLog(r);
       expect({ path, commits: mine }).toEqual({ path, commits: gitLogFile(dir, "HEAD", path, true) });
       // git's own walk, what answers during a first index, gives the same rows.
-      const walked = (await gitFileChanges({ index: await indexFor(dir) } as QueryContext, runGit(dir, ["rev-parse", "HEAD"]).trim(), path, 10000)).map((c) => c.sha);
+      const walked = (await gitFileChanges({ index: await indexFor(dir) } as QueryContext, runGit(dir, ["rev-parse", "HEAD"]).trim(), path, 10000)).map((c) => short(c.sha));
       expect({ path, walked }).toEqual({ path, walked: mine.map((c: any) => c.sha) });
       const plain = await ask("history", dir, { path, limit: 10000, follow: false });
       expect({ path, shas: plain.commits.map((c: any) => c.sha) }).toEqual({ path, shas: gitLogFile(dir, "HEAD", path, false).map((c) => c.sha) });
@@ -53,7 +53,7 @@ describe("a generated history of 1,500 commits", () => {
       const r = await ask("blame", dir, { path }).catch((e) => e);
       if (r.code === "BINARY_FILE") continue;
       const truth = gitBlame(dir, "HEAD", path);
-      expect({ path, lines: hunksToLines(r.hunks).map((l) => `${l.sha} ${l.origPath} ${l.origLine}`) }).toEqual({ path, lines: truth.map((o) => `${o.sha} ${o.origPath} ${o.origLine}`) });
+      expect({ path, lines: hunksToLines(r.hunks, path) }).toEqual({ path, lines: truth.map((o, i) => ({ line: i + 1, ...asLore(o, path) })) });
       compared++;
     }
     expect(compared).toBeGreaterThan(20);

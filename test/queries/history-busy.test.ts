@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { BOB, lines, TestRepo } from "../helpers/git-repo.ts";
-import { gitLogFile } from "../helpers/git-truth.ts";
+import { gitLogFile, historyAsLog } from "../helpers/git-truth.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
 
 let repo: TestRepo;
@@ -32,7 +32,7 @@ test("busy, quiet and once-busy files: every limit gives git log --follow's comm
     const truth = gitLogFile(repo.dir, "HEAD", path, true);
     for (const limit of [1, 5, 20, 100, 1000]) {
       const r = await ask("history", repo.dir, { path, limit });
-      const mine = r.commits.map((c: any) => ({ sha: c.sha, status: c.status, path: c.path, oldPath: c.oldPath, additions: c.additions, deletions: c.deletions }));
+      const mine = historyAsLog(r);
       expect({ path, limit, commits: mine, truncated: r.truncated }).toEqual({ path, limit, commits: truth.slice(0, limit), truncated: truth.length > limit });
     }
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { buildStoryRepo } from "../helpers/story-repo.ts";
-import { gitFiles, gitLogFile } from "../helpers/git-truth.ts";
+import { gitFiles, gitLogFile, historyAsLog, short, type LogEntry } from "../helpers/git-truth.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
 import type { TestRepo } from "../helpers/git-repo.ts";
 import { indexFor } from "../../src/index/indexes.ts";
@@ -14,9 +14,7 @@ beforeAll(() => {
 });
 afterAll(() => repo.cleanup());
 
-function pick(r: any) {
-  return r.commits.map((c: any) => ({ sha: c.sha, status: c.status, path: c.path, oldPath: c.oldPath, additions: c.additions, deletions: c.deletions }));
-}
+const pick = historyAsLog;
 
 describe("history", () => {
   test("follows every file across renames and copies exactly as git log --follow does", async () => {
@@ -34,7 +32,7 @@ describe("history", () => {
       const full = pick(await ask("history", repo.dir, { path, limit: 1000 }));
       for (const limit of [1, 2, 1000]) {
         const rows = await gitFileChanges(ctx, head, path, limit);
-        const mine = rows.map((r) => ({ sha: r.sha, status: r.status, path: r.path, oldPath: r.old_path && (r.status === "R" || r.status === "C") ? r.old_path : undefined, additions: r.additions, deletions: r.deletions }));
+        const mine: LogEntry[] = rows.map((r) => ({ sha: short(r.sha), status: r.status, path: r.path, oldPath: r.old_path && (r.status === "R" || r.status === "C") ? r.old_path : undefined, additions: r.additions, deletions: r.deletions }));
         expect({ path, limit, rows: mine }).toEqual({ path, limit, rows: full.slice(0, limit + 1) });
       }
     }
@@ -43,7 +41,8 @@ describe("history", () => {
   test("follows a rename back to the old name", async () => {
     const r = await ask("history", repo.dir, { path: "src/main.js" });
     const rename = r.commits.find((c: any) => c.status === "R");
-    expect(rename).toMatchObject({ path: "src/main.js", oldPath: "src/app.js", subject: "Rename app to main" });
+    expect(rename).toMatchObject({ oldPath: "src/app.js", subject: "Rename app to main" });
+    expect(rename.path).toBeUndefined();
     expect(r.commits.at(-1)).toMatchObject({ path: "src/app.js", status: "A" });
   });
 
@@ -53,11 +52,29 @@ describe("history", () => {
     expect(r.commits.length).toBe(2);
   });
 
-  test("--no-follow stops at the current name, like git log -- PATH", async () => {
-    for (const path of ["src/main.js", "src/util2.js", "README.md"]) {
+  test("--no-follow gives exactly git log -- PATH: its commits, statuses (a rename into PATH is A) and line counts", async () => {
+    for (const path of gitFiles(repo.dir)) {
       const r = await ask("history", repo.dir, { path, follow: false, limit: 1000 });
-      expect(r.commits.map((c: any) => c.sha)).toEqual(gitLogFile(repo.dir, "HEAD", path, false).map((e) => e.sha));
+      // A merge git shows has no diff of its own: git prints no status, lore leaves out M.
+      const truth = gitLogFile(repo.dir, "HEAD", path, false).map((e) => ({ ...e, status: e.status || "M" }));
+      expect({ path, commits: pick(r) }).toEqual({ path, commits: truth });
+      expect(r.commits.every((c: any) => c.path === undefined && c.oldPath === undefined)).toBe(true);
     }
+    const main = await ask("history", repo.dir, { path: "src/main.js", follow: false, limit: 1000 });
+    expect(main.commits.at(-1)).toMatchObject({ subject: "Rename app to main", status: "A" });
+  });
+
+  test("leaves out what says nothing: status M, path unless renamed, oldPath unless renamed or copied, email", async () => {
+    const r = await ask("history", repo.dir, { path: "src/main.js", limit: 1000 });
+    for (const c of r.commits) {
+      expect(c.sha).toMatch(/^[0-9a-f]{12}$/);
+      expect(c.email).toBeUndefined();
+      expect(c.status).not.toBe("M");
+      expect(c.path).not.toBe("src/main.js");
+      if (c.oldPath !== undefined) expect(["R", "C"]).toContain(c.status);
+    }
+    expect(r.commits.some((c: any) => c.status === undefined)).toBe(true);
+    expect(r.rev).toMatch(/^[0-9a-f]{40}$/);
   });
 
   test("a limit cuts the list and says so", async () => {

@@ -96,7 +96,7 @@ describe("repositories of every shape", () => {
     const second = r.commit("Touch one line", BOB);
     const b = await ask("blame", r.dir, { path: "big.txt", startLine: 99_999, endLine: 100_001 });
     expect(b.lines).toBe(200_000);
-    expect(hunksToLines(b.hunks).map((l) => l.sha)).toEqual([b.hunks[0].sha, b.hunks[0].sha, second]);
+    expect(hunksToLines(b.hunks).map((l) => l.sha)).toEqual([b.hunks[0][2], b.hunks[0][2], second.slice(0, 12)]);
   });
 
   test("merges count as commits in a window but bring no files of their own", async () => {
@@ -123,9 +123,9 @@ describe("repositories of every shape", () => {
     r.git("checkout", "-q", "main");
     const b = await ask("blame", r.dir, { path: "a.txt", until: "elsewhere" });
     expect(b.rev).toBe(other);
-    expect(b.hunks[0].sha).toBe(other);
+    expect(b.hunks[0][2]).toBe(other.slice(0, 12));
     const h = await ask("history", r.dir, { path: "a.txt", until: "elsewhere" });
-    expect(h.commits[0].sha).toBe(other);
+    expect(h.commits[0].sha).toBe(other.slice(0, 12));
   });
 
   test(".mailmap is applied to authors everywhere, and a change to it is picked up", async () => {
@@ -134,7 +134,7 @@ describe("repositories of every shape", () => {
     expect(before.commits.some((c: any) => c.author === "Alice Example")).toBe(true);
     r.write(".mailmap", "Alice Mapped <alice@mapped.example> Alice Example <alice@example.com>\n");
     const h = await ask("history", r.dir, { path: "a.txt" });
-    expect(h.commits.filter((c: any) => c.email === "alice@example.com")).toEqual([]);
+    expect(h.commits.filter((c: any) => c.author === "Alice Example")).toEqual([]);
     expect(h.commits.some((c: any) => c.author === "Alice Mapped")).toBe(true);
     const b = await ask("blame", r.dir, { path: "a.txt" });
     expect(Object.values<any>(b.commits).map((c) => c.author)).toContain("Alice Mapped");
@@ -162,7 +162,7 @@ describe("bad input", () => {
     await expect(ask("blame", r.dir, { path: "dir" })).rejects.toMatchObject({ code: "NOT_A_FILE" });
     await expect(ask("history", r.dir, { path: "dir" })).rejects.toMatchObject({ code: "NOT_A_FILE" });
     await expect(ask("blame", r.dir, { path: "a.txt", startLine: 2, endLine: 1 })).rejects.toMatchObject({ code: "BAD_RANGE" });
-    await expect(ask("blame", r.dir, { path: "a.txt", startLine: 0, endLine: 1 })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(ask("blame", r.dir, { path: "a.txt", startLine: 0, endLine: 1 })).rejects.toMatchObject({ code: "BAD_RANGE" });
     await expect(ask("blame", r.dir, { path: "a.txt", startLine: 1, endLine: 50 })).rejects.toMatchObject({ code: "BAD_RANGE" });
     await expect(ask("blame", r.dir, { path: "a.txt", until: "no-such-branch" })).rejects.toMatchObject({ code: "BAD_REVISION" });
     await expect(ask("blame", r.dir, { path: "a.txt", until: "--output=x" })).rejects.toMatchObject({ code: "BAD_REVISION" });

@@ -5,11 +5,11 @@ import { day, shortSha, table } from "../table.ts";
 
 export function renderBlame(r: BlameOutput, s: Style): string {
   if (r.hunks.length === 0) return `${r.path} is empty.`;
-  const rows = r.hunks.map((h) => {
-    const c = r.commits[h.sha]!;
-    const lines = h.start === h.end ? `${h.start}` : `${h.start}-${h.end}`;
-    const moved = h.origPath !== r.path ? s.dim(` (from ${h.origPath})`) : "";
-    return [s.dim(lines), s.yellow((c.boundary ? "^" : "") + shortSha(h.sha)), c.author, s.dim(day(c.time)), c.subject + moved];
+  const rows = r.hunks.map(([start, end, sha, origPath]) => {
+    const c = r.commits[sha]!;
+    const lines = start === end ? `${start}` : `${start}-${end}`;
+    const moved = origPath !== undefined ? s.dim(` (from ${origPath})`) : "";
+    return [s.dim(lines), s.yellow((c.boundary ? "^" : "") + sha), c.author, s.dim(day(c.time)), c.subject + moved];
   });
   return [s.bold(`${r.path}`) + s.dim(` lines ${r.range[0]}-${r.range[1]} of ${r.lines} at ${shortSha(r.rev)}`), ...table(rows, new Set([0]))].join("\n");
 }

@@ -3,6 +3,13 @@ import type { StatusOutput } from "../../queries/status.ts";
 import type { Style } from "../style.ts";
 import { shortSha, table } from "../table.ts";
 
+/** Files and how far the background blame has got: done once every file that can be blamed is. */
+function files(r: StatusOutput, s: Style): string {
+  const cannot = r.filesUnblamable > 0 ? s.dim(`; ${r.filesUnblamable} binary or symlinks, never blamed`) : "";
+  if (r.filesBlamed + r.filesUnblamable >= r.filesTotal) return `${r.filesTotal} (${r.filesUnblamable > 0 ? `${r.filesBlamed} ` : "all "}blamed${cannot})`;
+  return `${r.filesTotal} (${r.filesBlamed} blamed so far${cannot})`;
+}
+
 export function renderStatus(r: StatusOutput, s: Style): string {
   const state = r.state === "fresh" ? s.green(r.state) : r.state === "indexing" ? s.yellow(r.state) : s.red(r.state);
   const rows = [
@@ -10,7 +17,7 @@ export function renderStatus(r: StatusOutput, s: Style): string {
     ["head", r.head ? `${shortSha(r.head)}${r.branch ? ` (${r.branch})` : " (detached)"}` : "none (no commits)"],
     ["index", `${state}${r.indexedHead && r.indexedHead !== r.head ? s.dim(` at ${shortSha(r.indexedHead)}`) : ""}`],
     ["commits", `${r.commitsIndexed}${r.churnComplete ? "" : s.dim(" (line counts still indexing)")}${r.truncated ? s.dim(` (capped at ${r.truncated})`) : ""}`],
-    ["files", `${r.filesTotal} (${r.filesBlamed} blamed)`],
+    ["files", files(r, s)],
     ...(r.shallow ? [["shallow", s.yellow("yes: history stops at the clone's depth")]] : []),
     ...(r.rebuilt ? [["rebuilt", r.rebuilt]] : []),
     ["last indexed", r.lastIndexedAt ?? "never"],

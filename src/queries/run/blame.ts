@@ -1,10 +1,31 @@
-/** How blame is answered: the cached blame of the file, cut to the range. */
+/** How blame is answered: the cached blame of the file, cut to the range, in the compact hunk form. */
 import { LoreError } from "../../errors.ts";
-import type { BLAME_ARGS, BlameOutput } from "../blame.ts";
+import type { BlameHunk as BlameHunkRow } from "../../git/records.ts";
+import type { BLAME_ARGS, BlameHunk, BlameOutput } from "../blame.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import { blameFile } from "./blame-file.ts";
-import { fileAt, iso, lineRange, repoPath } from "./common.ts";
+import { fileAt, iso, lineRange, repoPath, shortSha } from "./common.ts";
+
+/**
+ * The stored hunks cut to a..b as [start, end, sha(, origPath, origStart)]: consecutive lines of
+ * one commit from the file itself form one hunk (git splits them where the old line numbers jump,
+ * which the answer does not carry); lines from another file keep git's hunks and their origin.
+ */
+export function compactHunks(rows: BlameHunkRow[], path: string, a: number, b: number): BlameHunk[] {
+  const out: BlameHunk[] = [];
+  for (const h of rows) {
+    const start = Math.max(h.start, a);
+    const end = Math.min(h.end, b);
+    const sha = shortSha(h.sha);
+    const last = out[out.length - 1];
+    if (h.origPath === path) {
+      if (last && last.length === 3 && last[2] === sha && last[1] + 1 === start) last[1] = end;
+      else out.push([start, end, sha]);
+    } else out.push([start, end, sha, h.origPath, h.origStart + (start - h.start)]);
+  }
+  return out;
+}
 
 export async function run(ctx: QueryContext, input: Input<typeof BLAME_ARGS>): Promise<BlameOutput> {
   const scope = await ctx.index.scope(input.until);
@@ -15,14 +36,12 @@ export async function run(ctx: QueryContext, input: Input<typeof BLAME_ARGS>): P
   if (cached.lines === 0 && input.startLine === undefined && input.endLine === undefined)
     return { repo: ctx.index.repo.root, path, rev: scope.commit, lines: 0, range: [0, 0], hunks: [], commits: {} };
   const [a, b] = lineRange(input.startLine, input.endLine, cached.lines, path);
-  const hunks = ctx.index.store.blame.hunks(cached.id, a, b).map((h) => {
-    const start = Math.max(h.start, a);
-    return { start, end: Math.min(h.end, b), sha: h.sha, origPath: h.origPath, origStart: h.origStart + (start - h.start) };
-  });
+  const rows = ctx.index.store.blame.hunks(cached.id, a, b);
   const commits: BlameOutput["commits"] = {};
-  for (const [sha, c] of ctx.index.store.blame.commits(hunks.map((h) => h.sha))) {
-    commits[sha] = { author: c.author, email: c.email, time: iso(c.time), subject: c.subject };
-    if (cached.boundary.has(sha)) commits[sha]!.boundary = true;
+  for (const [sha, c] of ctx.index.store.blame.commits(rows.map((h) => h.sha))) {
+    const key = shortSha(sha);
+    commits[key] = { author: c.author, time: iso(c.time), subject: c.subject };
+    if (cached.boundary.has(sha)) commits[key]!.boundary = true;
   }
-  return { repo: ctx.index.repo.root, path, rev: scope.commit, lines: cached.lines, range: [a, b], hunks, commits };
+  return { repo: ctx.index.repo.root, path, rev: scope.commit, lines: cached.lines, range: [a, b], hunks: compactHunks(rows, path, a, b), commits };
 }

@@ -104,14 +104,15 @@ export async function windowOf(ctx: QueryContext, scope: Scope, commits: string,
 export function lineRange(start: number | undefined, end: number | undefined, lines: number, path: string): [number, number] {
   const a = start ?? 1;
   const b = end ?? lines;
-  if (a < 1 || b < 1) throw new LoreError("BAD_RANGE", "Line numbers start at 1.");
+  if (a < 1 || b < 1) throw new LoreError("BAD_RANGE", `Line numbers start at 1, not ${Math.min(a, b)}; give START,END with 1 <= START <= END.`);
   if (b < a) throw new LoreError("BAD_RANGE", `The range ${a},${b} ends before it starts; give START,END with START <= END.`);
   if (lines === 0) throw new LoreError("BAD_RANGE", `${path} is empty: it has no lines to ask about.`);
   if (a > lines || b > lines) throw new LoreError("BAD_RANGE", `${path} has only ${lines} line${lines === 1 ? "" : "s"}; ask for lines within 1,${lines}.`);
   return [a, b];
 }
 
-export function round(n: number, digits = 4): number {
+/** Ratios are rounded to 2 decimals (DESIGN: answer conventions). */
+export function round(n: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
 }

@@ -56,19 +56,21 @@ export async function fileChanges(ctx: QueryContext, scopeTable: string, path: s
 /**
  * Up to `limit` + 1 changes of `path` as of `commit`, straight from `git log --follow`: how
  * history answers while a first index has not reached far enough back (a quiet file of a long
- * history). The same rows the index gives, read from git's own walk.
+ * history). The same rows the index gives, read from git's own walk. Without `follow`, exactly
+ * `git log -- PATH`: git's simplification of merges decides which commits show (a merge has no
+ * diff of its own: status M, no line counts), and a rename into PATH is an addition.
  */
-export async function gitFileChanges(ctx: QueryContext, commit: string, path: string, limit: number): Promise<PathChangeRow[]> {
-  const follow = ["log", "--follow", "-M", "-z", "--no-ext-diff", "--no-textconv", "-n", String(limit + 1)];
+export async function gitFileChanges(ctx: QueryContext, commit: string, path: string, limit: number, follow = true): Promise<PathChangeRow[]> {
+  const walk = ["log", ...(follow ? ["--follow", "-M"] : []), "-z", "--no-ext-diff", "--no-textconv", "-n", String(limit + 1)];
   const [raw, stat] = await Promise.all([
-    git([...follow, "--raw", "--no-abbrev", `--format=${LOG_FORMAT}`, commit, "--", path], ctx.index.git).then(parseRawLog),
-    git([...follow, "--numstat", `--format=${NUMSTAT_FORMAT}`, commit, "--", path], ctx.index.git).then(parseNumstatLog),
+    git([...walk, "--raw", "--no-abbrev", `--format=${LOG_FORMAT}`, commit, "--", path], ctx.index.git).then(parseRawLog),
+    git([...walk, "--numstat", `--format=${NUMSTAT_FORMAT}`, commit, "--", path], ctx.index.git).then(parseNumstatLog),
   ]);
   const numbers = new Map(stat.map((r) => [r.sha, r.entries]));
   const rows: PathChangeRow[] = [];
   for (const c of raw) {
-    // The one change --follow shows: the file under the name it had in that commit.
-    const change = c.changes[0];
+    // The one change git shows: the file under the name it had in that commit.
+    const change = c.changes[0] ?? (follow ? undefined : { status: "M" as const, path, oldPath: undefined });
     if (!change) continue;
     const n = numbers.get(c.sha)?.find((e) => e.path === change.path);
     rows.push({

@@ -1,30 +1,13 @@
 /** How history is answered: the file's changes from the index, following renames and copies, with churn filled on demand. */
 import { LoreError } from "../../errors.ts";
-import { gitText } from "../../git/run.ts";
 import type { PathChangeRow } from "../../store/history-store.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import { lsTree } from "../../index/tree.ts";
-import { HistoryNotYet, iso, neverCommitted, repoPath } from "./common.ts";
+import { HistoryNotYet, iso, neverCommitted, repoPath, shortSha } from "./common.ts";
 import type { QueryContext } from "../context.ts";
 import { fileChanges, gitFileChanges } from "./follow.ts";
 import type { HISTORY_ARGS, HistoryCommit, HistoryOutput } from "../history.ts";
 import type { Input } from "../define.ts";
-
-/** Without --follow, git's history simplification decides which commits show; the index has no merge diffs, so git lists them. */
-async function simplifiedChanges(ctx: QueryContext, commit: string, path: string, limit: number): Promise<PathChangeRow[]> {
-  const shas = (await gitText(["log", "--format=%H", "-n", String(limit + 1), commit, "--", path], ctx.index.git)).split("\n").filter(Boolean);
-  const rows: PathChangeRow[] = [];
-  for (const sha of shas) {
-    const row = ctx.index.store.history.changeIn(sha, path);
-    if (row) rows.push(row);
-    else {
-      // A merge git shows because it differs from every parent: it has no diff of its own in the index.
-      const c = ctx.index.store.history.commitBySha(sha);
-      if (c) rows.push({ seq: 0, commit_id: c.id, sha, author: c.author, email: c.email, time: c.time, subject: c.subject, churn: 1, status: "M", path, old_path: null, additions: null, deletions: null });
-    }
-  }
-  return rows;
-}
 
 export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>): Promise<HistoryOutput> {
   const scope = await ctx.index.scope(input.until);
@@ -36,21 +19,20 @@ export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>):
     if (under.length > 0) throw new LoreError("NOT_A_FILE", `${path} is a folder; history needs a file inside it.`);
     throw neverCommitted(ctx, path);
   }
-  const rows = input.follow ? await fileChanges(ctx, scope.table, path, input.limit, true) : await simplifiedChanges(ctx, scope.commit, path, input.limit);
+  // Without --follow, git's history simplification decides which commits show, and the index keeps no merge diffs: git lists them.
+  const rows = input.follow ? await fileChanges(ctx, scope.table, path, input.limit, true) : await gitFileChanges(ctx, scope.commit, path, input.limit, false);
   return answer(ctx, scope, path, rows, input.limit);
 }
 
 /**
  * While a first index is still running: git's own --follow walk, which needs no index (one git
- * process, where waiting for the index could take seconds on a long history). --no-follow
- * waits for the index (git's simplification of merges needs diffs the index does not keep),
- * and so does anything git finds nothing for, to get the index's own error.
+ * process, where waiting for the index could take seconds on a long history; --no-follow is
+ * git's walk in any case). Anything git finds nothing for waits, to get the index's own error.
  */
 async function duringFirstIndex(ctx: QueryContext, scope: Scope, path: string, limit: number, follow: boolean): Promise<PathChangeRow[]> {
-  if (!follow) throw new HistoryNotYet();
   if ((await lsTree(ctx.index, scope.commit, [path])).some((e) => e.path === path && e.type === "tree"))
     throw new LoreError("NOT_A_FILE", `${path} is a folder; history needs a file inside it.`);
-  const rows = await gitFileChanges(ctx, scope.commit, path, limit);
+  const rows = await gitFileChanges(ctx, scope.commit, path, limit, follow);
   if (rows.length === 0) throw new HistoryNotYet();
   return rows;
 }
@@ -63,7 +45,9 @@ async function answer(ctx: QueryContext, scope: Scope, path: string, found: Path
     rows = rows.map((r) => (r.churn === 0 ? { ...r, ...pickChurn(ctx, r) } : r));
   }
   const commits = rows.map((r) => {
-    const c: HistoryCommit = { sha: r.sha, author: r.author, email: r.email, time: iso(r.time), subject: r.subject, additions: r.additions, deletions: r.deletions, status: r.status, path: r.path };
+    const c: HistoryCommit = { sha: shortSha(r.sha), author: r.author, time: iso(r.time), subject: r.subject, additions: r.additions, deletions: r.deletions };
+    if (r.status !== "M") c.status = r.status;
+    if (r.path !== path) c.path = r.path;
     if (r.old_path && (r.status === "R" || r.status === "C")) c.oldPath = r.old_path;
     return c;
   });

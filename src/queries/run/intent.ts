@@ -3,7 +3,7 @@ import { LoreError } from "../../errors.ts";
 import { LOG_FORMAT, parseRawLog } from "../../git/parse-log.ts";
 import { git } from "../../git/run.ts";
 import { blameFile } from "./blame-file.ts";
-import { fileAt, iso, lineRange, repoPath } from "./common.ts";
+import { fileAt, iso, lineRange, repoPath, shortSha } from "./common.ts";
 import type { QueryContext } from "../context.ts";
 import type { INTENT_ARGS, IntentCommit, IntentOutput } from "../intent.ts";
 import type { Input } from "../define.ts";
@@ -49,7 +49,8 @@ export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): 
   const commits: IntentCommit[] = [];
   for (const [sha, lines] of bySha) {
     const f = await commitFacts(ctx, sha);
-    commits.push({ sha, author: f.author, email: f.email, time: iso(f.time), subject: f.subject, message: f.message, lines, files: f.files.slice(0, MAX_FILES), filesTotal: f.files.length });
+    const others = f.files.filter((file) => file !== path);
+    commits.push({ sha: shortSha(sha), author: f.author, time: iso(f.time), message: f.message, lines, files: others.slice(0, MAX_FILES), filesTotal: f.files.length });
   }
   commits.sort((x, y) => (x.time < y.time ? 1 : x.time > y.time ? -1 : 0));
   return { repo: ctx.index.repo.root, path, rev: scope.commit, range: [a, b], commits };

@@ -36,6 +36,7 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
     churnComplete: indexedHead !== null && store.meta("churnHead") === indexedHead,
     filesTotal: store.tree.count(),
     filesBlamed: store.blame.blamedInTree(),
+    filesUnblamable: store.blame.unblamableInTree(),
     indexing,
     lastIndexedAt: store.meta("lastIndexedAt") ?? null,
     shallow,
