@@ -9,16 +9,17 @@ import { daemonHome, discardHome, daemonPids, lore, loreSync, until } from "./da
 
 
 let home: string;
-let dir: string;
+let dir = "";
 
 beforeAll(() => {
   home = daemonHome();
+  if (!hasExpress) return;
   dir = cloneExpress(join(tempDir("lore-crash-"), "express"));
 }, 60_000);
 
 afterAll(async () => {
   await discardHome(home);
-  rmSync(join(dir, ".."), { recursive: true, force: true });
+  if (dir) rmSync(join(dir, ".."), { recursive: true, force: true });
 }, 60_000);
 
 function indexDb(): string {
