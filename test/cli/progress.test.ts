@@ -34,6 +34,7 @@ describe("the progress line", () => {
     expect(progressLine({ state: "fresh", filesBlamed: 10, filesTotal: 250 }, "blame")).toBe("lore: blaming files, 10 of 250 done…");
     expect(progressLine({ state: "fresh", filesBlamed: 10, filesTotal: 250 }, "history")).toBeUndefined();
     expect(progressLine({ state: "fresh", filesBlamed: 250, filesTotal: 250 }, "blame")).toBeUndefined();
+    expect(progressLine({ state: "fresh", filesBlamed: 240, filesUnblamable: 10, filesTotal: 250 }, "blame")).toBeUndefined();
     expect(progressLine(undefined, "blame")).toBeUndefined();
   });
 

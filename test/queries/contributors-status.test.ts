@@ -2,7 +2,11 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { buildStoryRepo } from "../helpers/story-repo.ts";
 import { gitBlame, gitFiles, gitHead } from "../helpers/git-truth.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
-import type { TestRepo } from "../helpers/git-repo.ts";
+import { symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { TestRepo } from "../helpers/git-repo.ts";
+import { renderStatus } from "../../src/cli/render/status.ts";
+import { plain } from "../../src/cli/style.ts";
 
 let repo: TestRepo;
 beforeAll(() => {
@@ -57,4 +61,24 @@ test("status reports HEAD as git rev-parse does, and a fresh index after a quest
   const stale = await ask("status", repo.dir);
   expect(stale.state).toBe("stale");
   expect(stale.head).toBe(gitHead(repo.dir));
+});
+
+test("status counts binary files and symlinks as never blamed, so a blamed repository shows as done", async () => {
+  const r = new TestRepo();
+  try {
+    r.write("a.txt", "one\ntwo\n").write("b.bin", new Uint8Array([0, 1, 2, 0, 3]));
+    symlinkSync("a.txt", join(r.dir, "link"));
+    r.commit("Text, binary and a symlink");
+    await ask("history", r.dir, { path: "a.txt" });
+    const before = await ask("status", r.dir);
+    expect({ total: before.filesTotal, blamed: before.filesBlamed }).toEqual({ total: 3, blamed: 0 });
+    await ask("blame", r.dir, { path: "a.txt" });
+    await expect(ask("blame", r.dir, { path: "b.bin" })).rejects.toMatchObject({ code: "BINARY_FILE" });
+    const after = await ask("status", r.dir);
+    expect({ blamed: after.filesBlamed, unblamable: after.filesUnblamable }).toEqual({ blamed: 1, unblamable: 2 });
+    const text = renderStatus(after, plain);
+    expect(text).toContain("3 (1 blamed; 2 binary or symlinks, never blamed)");
+  } finally {
+    r.cleanup();
+  }
 });
