@@ -1,9 +1,7 @@
 /** The JSON Schemas of an MCP tool, built from a question's plain-data arguments and its zod output shape. */
 import { z } from "zod";
-import type { AnyQuery, ArgSpec } from "../queries/define.ts";
+import { COMMON_ARGS, type AnyQuery, type ArgSpec } from "../queries/define.ts";
 
-/** What `repo` means here: not the CLI's "current folder", and bounded by the allow-list. */
-const REPO_DESCRIPTION = "Another repository (a folder in it); default: this one.";
 
 /** Arguments an agent can send: every one the question declares. */
 export function toolArgs(def: AnyQuery): [string, ArgSpec][] {
@@ -30,7 +28,9 @@ function fieldSchema(name: string, spec: ArgSpec): z.ZodType {
   else field = z.string();
   if (spec.default !== undefined) field = (field as z.ZodType<unknown>).default(spec.default as never);
   else if (!spec.required) field = field.optional();
-  return field.describe(name === "repo" ? REPO_DESCRIPTION : forAgents(spec.description));
+  // repo and until mean the same in every tool: the server's instructions describe them once.
+  if (name in COMMON_ARGS) return field;
+  return field.describe(forAgents(spec.description));
 }
 
 export function inputSchema(def: AnyQuery): z.ZodObject {

@@ -17,8 +17,8 @@ export type BlameHunk = [start: number, end: number, sha: string] | [start: numb
 
 export const BLAME_ARGS = {
   path: FILE_PATH,
-  startLine: { type: "integer", description: "First line of the range (1-based; default 1). CLI: -L START,END." },
-  endLine: { type: "integer", description: "Last line of the range, inclusive (default: the last line)." },
+  startLine: { type: "integer", description: "First line. CLI: -L START,END." },
+  endLine: { type: "integer", description: "Last line." },
   ignoreRevs: IGNORE_REVS,
 } as const satisfies Args;
 
@@ -26,7 +26,7 @@ export const blameQuery = defineQuery({
   name: "blame",
   summary: "Who last changed each line of a file, and in which commit",
   description:
-    "Line-by-line authorship of a file (git blame), from lore's cache: hunks of consecutive lines with the commit that last changed them, each commit listed once with author, time and subject. Use instead of `git blame`; narrow with startLine/endLine. For the reason behind lines (full commit messages), use lore_intent.",
+    "Who last changed each line (git blame), compact: hunks [start, end, sha], + origPath, origStart for lines from another file; each commit once.",
   args: BLAME_ARGS,
   needsHistory: false,
   output: (z) =>

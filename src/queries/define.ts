@@ -81,7 +81,7 @@ export function commitFields(z: typeof Zod) {
 /** Arguments every question takes. */
 export const COMMON_ARGS = {
   repo: { type: "string", description: "The repository: a folder inside it (default: the current folder's repository)." },
-  until: { type: "string", description: "Answer as of this revision (default HEAD)." },
+  until: { type: "string", description: "As of this revision (default HEAD)." },
 } as const satisfies Args;
 
 export type AnyQuery = QueryDef<Args, unknown>;

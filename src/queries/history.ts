@@ -27,15 +27,15 @@ export interface HistoryOutput {
 
 export const HISTORY_ARGS = {
   path: FILE_PATH,
-  limit: { type: "integer", default: 20, min: 1, max: 10000, short: "n", description: "At most this many commits (default 20)." },
-  follow: { type: "boolean", default: true, description: "Follow the file across renames and copies (CLI: --no-follow stops at the current name)." },
+  limit: { type: "integer", default: 20, min: 1, max: 10000, short: "n", description: "Most commits (default 20)." },
+  follow: { type: "boolean", default: true, description: "Follow renames (CLI: --no-follow)." },
 } as const satisfies Args;
 
 export const historyQuery = defineQuery({
   name: "history",
   summary: "The commits that changed a file, newest first, following renames",
   description:
-    "The commits that changed one file, newest first, with author, time, subject, lines added/deleted, and the file's name in each commit (renames and copies are followed, like `git log --follow`). Use instead of `git log -- FILE` / `git log --follow --numstat`. For why specific lines exist, use lore_intent; for who owns a file now, lore_contributors.",
+    "A file's commits, newest first, with +/- lines, across renames (git log --follow). No status means M; path only where it had another name.",
   args: HISTORY_ARGS,
   answersFromPrefix: true,
   output: (z) =>

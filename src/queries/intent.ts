@@ -24,8 +24,8 @@ export interface IntentOutput {
 
 export const INTENT_ARGS = {
   path: FILE_PATH,
-  startLine: { type: "integer", required: true, description: "First line of the range (1-based). CLI: -L START,END." },
-  endLine: { type: "integer", description: "Last line of the range, inclusive (default: the last line)." },
+  startLine: { type: "integer", required: true, description: "First line. CLI: -L START,END." },
+  endLine: { type: "integer", description: "Last line." },
   ignoreRevs: IGNORE_REVS,
 } as const satisfies Args;
 
@@ -33,7 +33,7 @@ export const intentQuery = defineQuery({
   name: "intent",
   summary: "Why lines exist: the full messages of the commits that wrote them",
   description:
-    "The reason behind a range of lines: blames the range, then returns each commit that wrote lines in it with its full message, the lines it owns, and the other files it changed. Use instead of `git blame -L` followed by `git show` per commit, before changing code whose purpose is unclear.",
+    "Why lines exist: each commit that wrote them, with full message, its lines and other files changed. Replaces git blame -L + git show per commit.",
   args: INTENT_ARGS,
   needsHistory: false,
   output: (z) =>

@@ -5,13 +5,13 @@ export const FILE_PATH = {
   type: "string",
   required: true,
   positional: true,
-  description: "File path, relative to the repository root (or absolute).",
+  description: "File path.",
 } as const satisfies ArgSpec;
 
 export const IGNORE_REVS = {
   type: "boolean",
   default: true,
-  description: "Honour .git-blame-ignore-revs at the repository root (CLI: --no-ignore-revs turns it off).",
+  description: "Use .git-blame-ignore-revs (CLI: --no-ignore-revs).",
 } as const satisfies ArgSpec;
 
 export const WINDOW_ARGS = {

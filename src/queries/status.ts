@@ -30,7 +30,7 @@ export const statusQuery = defineQuery({
   name: "status",
   summary: "What lore has indexed for this repository, and how fresh it is",
   description:
-    "The state of lore's index for the repository: HEAD and the indexed head, whether the index is fresh, stale or still indexing, how many commits and files it knows and how many files are blamed, whether the clone is shallow. Use when an answer looks out of date, or to check lore works here.",
+    "Is lore's index fresh? HEAD, indexed head, commits, files blamed.",
   args: STATUS_ARGS,
   needsIndex: false,
   output: (z) =>
