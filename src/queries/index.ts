@@ -7,9 +7,10 @@ import { historyQuery } from "./history.ts";
 import { hotspotsQuery } from "./hotspots.ts";
 import { intentQuery } from "./intent.ts";
 import { logQuery } from "./log.ts";
+import { showQuery } from "./show.ts";
 import { statusQuery } from "./status.ts";
 
-export const QUERIES: readonly AnyQuery[] = [blameQuery, historyQuery, intentQuery, cochangeQuery, hotspotsQuery, contributorsQuery, logQuery, statusQuery] as unknown as AnyQuery[];
+export const QUERIES: readonly AnyQuery[] = [blameQuery, historyQuery, intentQuery, cochangeQuery, hotspotsQuery, contributorsQuery, logQuery, showQuery, statusQuery] as unknown as AnyQuery[];
 
 export function findQuery(name: string): AnyQuery | undefined {
   return QUERIES.find((q) => q.name === name);

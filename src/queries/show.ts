@@ -1,0 +1,68 @@
+/** show: one commit (message, parents, files with +/-, the patch of named files), or a file as it was (REV:PATH). */
+import { defineQuery, type Args } from "./define.ts";
+import { fileShape, type LogFile } from "./log.ts";
+
+export interface ShowCommitOutput {
+  repo: string;
+  sha: string;
+  parents: string[];
+  author: string;
+  email: string;
+  time: string;
+  message: string;
+  against?: "first-parent";
+  files: LogFile[];
+  filesTotal: number;
+  patch?: string;
+  truncated: boolean;
+}
+
+export interface ShowFileOutput {
+  repo: string;
+  rev: string;
+  path: string;
+  lines: number;
+  range: [number, number];
+  text: string;
+  truncated: boolean;
+}
+
+export type ShowOutput = ShowCommitOutput | ShowFileOutput;
+
+export const SHOW_ARGS = {
+  rev: { type: "string", required: true, positional: true, text: true, description: "A commit, or REV:PATH for a file as it was." },
+  paths: { type: "strings", positional: true, description: "Files whose patch to include." },
+  patch: { type: "boolean", description: "Include the patch of every file." },
+  diffLines: { type: "integer", default: 200, min: 1, max: 100000, description: "Cut the patch after this many lines." },
+  startLine: { type: "integer", min: 1, description: "REV:PATH: first line." },
+  endLine: { type: "integer", min: 1, description: "REV:PATH: last line." },
+} as const satisfies Args;
+
+export const showQuery = defineQuery({
+  name: "show",
+  summary: "One commit: message, parents, files with +/-, patch of named files; or REV:PATH, a file as it was",
+  description: "git show: a commit's full message, parents, files with +/- (merges against first parent), and the patch of named paths (all with patch). rev REV:PATH gives that file's text then.",
+  args: SHOW_ARGS,
+  needsHistory: false,
+  output: (z) =>
+    z.object({
+      repo: z.string(),
+      sha: z.string().optional(),
+      parents: z.array(z.string()).optional(),
+      author: z.string().optional(),
+      email: z.string().optional(),
+      time: z.string().optional(),
+      message: z.string().optional(),
+      against: z.literal("first-parent").optional(),
+      files: z.array(fileShape(z)).optional(),
+      filesTotal: z.number().int().optional(),
+      patch: z.string().optional(),
+      rev: z.string().optional(),
+      path: z.string().optional(),
+      lines: z.number().int().optional(),
+      range: z.tuple([z.number().int(), z.number().int()]).optional(),
+      text: z.string().optional(),
+      truncated: z.boolean(),
+    }),
+  load: () => import("./run/show.ts"),
+});
