@@ -25,6 +25,11 @@ export interface ArgSpec {
   positional?: boolean;
   /** CLI: a positional that is not a path (a revision, a search text): passed as typed, not resolved against the repository. */
   text?: boolean;
+  /**
+   * CLI: an optional revision positional before paths (compare's HEAD). Like git, a word that names
+   * an existing path, or comes after --, is left to the paths.
+   */
+  revision?: boolean;
   /** CLI: short flag letter. */
   short?: string;
   /** CLI: long flag name, when not the kebab-case of the field name. */

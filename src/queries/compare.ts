@@ -1,0 +1,54 @@
+/** compare: what HEAD changed since it left BASE, as a pull request shows it. */
+import { defineQuery, type Args } from "./define.ts";
+import { fileShape, logCommitShape, type LogCommit, type LogFile } from "./log.ts";
+
+export interface CompareOutput {
+  repo: string;
+  base: string;
+  head: string;
+  mergeBase: string;
+  ahead: number;
+  behind: number;
+  commits: LogCommit[];
+  files: LogFile[];
+  filesTotal: number;
+  patch?: string;
+  truncated: boolean;
+}
+
+export const COMPARE_ARGS = {
+  base: { type: "string", required: true, positional: true, text: true, description: "The branch compared against (e.g. main)." },
+  head: {
+    type: "string",
+    positional: true,
+    text: true,
+    revision: true,
+    description: "The branch compared (default HEAD). CLI: a second word that is an existing path, or comes after --, is a path.",
+  },
+  paths: { type: "strings", positional: true, description: "Only these files or folders." },
+  limit: { type: "integer", default: 20, min: 1, max: 10000, short: "n", description: "Max commits." },
+  patch: { type: "boolean", description: "Include the patch." },
+  diffLines: { type: "integer", default: 200, min: 1, max: 100000, description: "Cut the patch after this many lines." },
+} as const satisfies Args;
+
+export const compareQuery = defineQuery({
+  name: "compare",
+  summary: "What a branch changed since it left BASE: merge base, ahead/behind, commits, files with +/-",
+  description: "A pull request's view: merge base, ahead/behind, commits (git log BASE..HEAD), files with +/- (git diff --numstat BASE...HEAD), optional patch. Use instead of git diff A...B --stat.",
+  args: COMPARE_ARGS,
+  output: (z) =>
+    z.object({
+      repo: z.string(),
+      base: z.string(),
+      head: z.string(),
+      mergeBase: z.string(),
+      ahead: z.number().int(),
+      behind: z.number().int(),
+      commits: z.array(logCommitShape(z)),
+      files: z.array(fileShape(z)),
+      filesTotal: z.number().int(),
+      patch: z.string().optional(),
+      truncated: z.boolean(),
+    }),
+  load: () => import("./run/compare.ts"),
+});
