@@ -30,7 +30,8 @@ function fieldSchema(name: string, spec: ArgSpec): z.ZodType {
   else field = z.string();
   if (spec.default !== undefined) field = (field as z.ZodType<unknown>).default(spec.default as never);
   else if (!spec.required) field = field.optional();
-  return field.describe(name === "repo" ? REPO_DESCRIPTION : forAgents(spec.description));
+  const said = spec.agent ?? (name === "repo" ? REPO_DESCRIPTION : forAgents(spec.description));
+  return said === "" ? field : field.describe(said);
 }
 
 export function inputSchema(def: AnyQuery): z.ZodObject {

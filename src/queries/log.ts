@@ -1,6 +1,6 @@
 /** log: the repository's commits newest first, or those under files and folders, with their files and +/-. */
 import type { z as Zod } from "zod";
-import { defineQuery, type Args } from "./define.ts";
+import { COMMON_ARGS, defineQuery, type Args } from "./define.ts";
 
 export interface LogFile {
   path: string;
@@ -32,15 +32,18 @@ export interface LogOutput {
 }
 
 export const LOG_ARGS = {
-  paths: { type: "strings", positional: true, description: "Only commits changing these files or folders." },
-  limit: { type: "integer", default: 20, min: 1, max: 10000, short: "n", description: "Max commits." },
-  author: { type: "string", description: "Author name/email contains (any case)." },
-  since: { type: "string", description: "Committed on/after this date." },
-  before: { type: "string", description: "Committed on/before this date (git --until)." },
-  not: { type: "string", description: "Leave out commits reachable from this revision (e.g. main)." },
-  firstParent: { type: "boolean", description: "Follow first parents only." },
-  noMerges: { type: "boolean", description: "Leave out merges." },
-  fullDiff: { type: "boolean", description: "List all files of a commit, not only those under paths." },
+  paths: { type: "strings", positional: true, description: "Only commits changing these files or folders.", agent: "" },
+  limit: { type: "integer", default: 20, short: "n", description: "At most this many commits (default 20).", agent: "" },
+  author: { type: "string", description: "Only commits whose author (name <email>, mailmap applied) contains this text, in any case.", agent: "" },
+  since: { type: "string", description: 'Only commits committed on or after this date (2024-01-31, "3 months ago").', agent: "" },
+  before: { type: "string", description: "Only commits committed on or before this date (git log --until).", agent: "git --until" },
+  not: { type: "string", description: "Leave out commits reachable from this revision: --not main lists what this branch has that main has not.", agent: "" },
+  firstParent: { type: "boolean", description: "Follow only the first parent of merges (a merge then lists its files against it).", agent: "" },
+  noMerges: { type: "boolean", description: "Leave out merge commits.", agent: "" },
+  fullDiff: { type: "boolean", description: "List every file of a commit, not only those under the paths.", agent: "" },
+  // The tool's description and the server's instructions say what these are: every byte here is sent on every turn.
+  repo: { ...COMMON_ARGS.repo, agent: "" },
+  until: { ...COMMON_ARGS.until, agent: "" },
 } as const satisfies Args;
 
 /** A file's change in a commit, in every answer that lists one. */
@@ -72,7 +75,7 @@ export function logCommitShape(z: typeof Zod) {
 export const logQuery = defineQuery({
   name: "log",
   summary: "The repository's commits newest first, or those under paths, with files and +/-",
-  description: "git log --numstat from the index: commits newest first (whole repo or under paths), each with up to 10 files and +/-. Use instead of git log / git log -- DIR / git log main..HEAD (not: main).",
+  description: "git log [until] [-- PATHS] with each commit's files, +/-. not:\"main\" = main..HEAD.",
   args: LOG_ARGS,
   answersFromPrefix: true,
   output: (z) => z.object({ repo: z.string(), rev: z.string(), paths: z.array(z.string()), commits: z.array(logCommitShape(z)), truncated: z.boolean() }),

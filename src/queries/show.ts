@@ -1,5 +1,5 @@
 /** show: one commit (message, parents, files with +/-, the patch of named files), or a file as it was (REV:PATH). */
-import { defineQuery, type Args } from "./define.ts";
+import { COMMON_ARGS, defineQuery, type Args } from "./define.ts";
 import { fileShape, type LogFile } from "./log.ts";
 
 export interface ShowCommitOutput {
@@ -30,18 +30,21 @@ export interface ShowFileOutput {
 export type ShowOutput = ShowCommitOutput | ShowFileOutput;
 
 export const SHOW_ARGS = {
-  rev: { type: "string", required: true, positional: true, text: true, description: "A commit, or REV:PATH for a file as it was." },
-  paths: { type: "strings", positional: true, description: "Files whose patch to include." },
-  patch: { type: "boolean", description: "Include the patch of every file." },
-  diffLines: { type: "integer", default: 200, min: 1, max: 100000, description: "Cut the patch after this many lines." },
-  startLine: { type: "integer", min: 1, description: "REV:PATH: first line." },
-  endLine: { type: "integer", min: 1, description: "REV:PATH: last line." },
+  rev: { type: "string", required: true, positional: true, text: true, description: "A commit (any revision git takes), or REV:PATH for a file as it was.", agent: "" },
+  paths: { type: "strings", positional: true, description: "Files or folders whose patch to include.", agent: "" },
+  patch: { type: "boolean", description: "Include the patch of every file.", agent: "" },
+  diffLines: { type: "integer", default: 200, description: "Cut the patch after this many lines (default 200).", agent: "" },
+  startLine: { type: "integer", description: "REV:PATH: the first line to show.", agent: "" },
+  endLine: { type: "integer", description: "REV:PATH: the last line to show.", agent: "" },
+  // The tool's description and the server's instructions say what these are: every byte here is sent on every turn.
+  repo: { ...COMMON_ARGS.repo, agent: "" },
 } as const satisfies Args;
 
 export const showQuery = defineQuery({
   name: "show",
   summary: "One commit: message, parents, files with +/-, patch of named files; or REV:PATH, a file as it was",
-  description: "git show: a commit's full message, parents, files with +/- (merges against first parent), and the patch of named paths (all with patch). rev REV:PATH gives that file's text then.",
+  description: "git show REV [-- PATHS]: message, files with +/-, patch of paths (or all). rev \"REV:PATH\": the file then.",
+  common: ["repo"],
   args: SHOW_ARGS,
   needsHistory: false,
   output: (z) =>

@@ -6,7 +6,7 @@ import type { Input } from "../define.ts";
 import type { LOG_ARGS, LogOutput } from "../log.ts";
 import { neverCommitted, repoPath } from "./common.ts";
 import { logCommits } from "./log-commits.ts";
-import { gitDate } from "./repo-diff.ts";
+import { checkCount, gitDate } from "./repo-diff.ts";
 
 /** The repository-relative forms of path arguments; the root itself means no path at all. */
 export function repoPaths(ctx: QueryContext, inputs: string[] | undefined): string[] {
@@ -31,7 +31,7 @@ export async function run(ctx: QueryContext, input: Input<typeof LOG_ARGS>): Pro
   if (input.author === "") throw new LoreError("BAD_ARGUMENT", "author must not be empty.");
   const { commits, truncated } = await logCommits(ctx, scope, {
     paths,
-    limit: input.limit,
+    limit: checkCount("limit", input.limit, 10_000),
     author: input.author,
     since,
     before,

@@ -49,3 +49,9 @@ export async function gitDate(ctx: QueryContext, text: string, name: string): Pr
   if (!m) throw bad();
   return Number(m[1]);
 }
+
+/** Bounds the MCP schema leaves out to save bytes, checked here alike on every face. */
+export function checkCount(name: string, value: number, max = 100_000): number {
+  if (value < 1 || value > max) throw new LoreError("BAD_ARGUMENT", `${name} must be between 1 and ${max}, not ${value}.`);
+  return value;
+}

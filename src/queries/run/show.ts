@@ -11,7 +11,7 @@ import type { LogFile } from "../log.ts";
 import type { SHOW_ARGS, ShowCommitOutput, ShowFileOutput, ShowOutput } from "../show.ts";
 import { iso, lineRange, repoPath, shortSha } from "./common.ts";
 import { repoPaths } from "./log.ts";
-import { diffFiles, diffPatch, fileOut } from "./repo-diff.ts";
+import { checkCount, diffFiles, diffPatch, fileOut } from "./repo-diff.ts";
 
 /** Files listed for one commit. */
 const MAX_FILES = 50;
@@ -19,6 +19,7 @@ const MAX_FILES = 50;
 const MAX_LINES = 400;
 
 export async function run(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Promise<ShowOutput> {
+  checkCount("diffLines", input.diffLines);
   // REV:PATH, as git show takes it (":PATH" alone, the staged file, is not a commit's).
   const m = /^([^:]+):(.*)$/s.exec(input.rev);
   if (m) return showFile(ctx, m[1]!, m[2]!, input);
