@@ -74,7 +74,7 @@ describe("lore mcp", () => {
       for (const [field, schema] of Object.entries(props)) {
         // A field is described unless its question chose to leave it to the name and the tool's description (agent: "").
         if (def.args[field]?.agent !== "") expect(`${t.name}.${field}: ${schema.description ?? ""}`).toMatch(/: \S/);
-        expect(schema.description).not.toMatch(/CLI:/);
+        expect(schema.description ?? "").not.toMatch(/CLI:/);
       }
     }
     const blame = tools.find((t) => t.name === "lore_blame")!;
