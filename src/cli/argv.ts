@@ -14,6 +14,8 @@ export interface OptionSpec {
 export interface ParsedArgv {
   values: Record<string, string | boolean>;
   positionals: string[];
+  /** How many positionals came before a `--` (undefined: no `--`). */
+  beforeDashDash?: number;
 }
 
 export class ArgvError extends Error {}
@@ -26,8 +28,9 @@ export function parseArgv(args: readonly string[], options: Record<string, Optio
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === "--") {
+      const beforeDashDash = positionals.length;
       positionals.push(...args.slice(i + 1));
-      break;
+      return { values, positionals, beforeDashDash };
     }
     if (arg === "-" || !arg.startsWith("-")) {
       positionals.push(arg);

@@ -1,4 +1,5 @@
 /** Turns a question's declared arguments into command-line flags, and a command line back into input. */
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { ArgvError, parseArgv, type OptionSpec } from "./argv.ts";
 import { LoreError } from "../errors.ts";
@@ -49,7 +50,7 @@ export function parseRange(text: string): { startLine: number; endLine?: number 
 }
 
 /** Hands the positionals to the positional arguments in declaration order; a list takes all that remain. */
-function takePositionals(def: AnyQuery, given: string[], repo: string): Record<string, unknown> {
+function takePositionals(def: AnyQuery, given: string[], repo: string, beforeDashDash = given.length): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const slots = Object.entries(def.args).filter(([, s]) => s.positional);
   const value = (spec: ArgSpec, v: string) => (spec.text ? v : resolve(repo, v));
@@ -58,6 +59,8 @@ function takePositionals(def: AnyQuery, given: string[], repo: string): Record<s
     if (spec.type === "strings") {
       out[name] = given.slice(i).map((v) => value(spec, v));
       i = given.length;
+    } else if (spec.revision && i < given.length && (i >= beforeDashDash || existsSync(resolve(repo, given[i]!)))) {
+      continue;
     } else if (i < given.length) out[name] = value(spec, given[i++]!);
   }
   if (i < given.length) {
@@ -92,6 +95,6 @@ export function parseCommand(def: AnyQuery, argv: string[], cwd: string): Parsed
   if (typeof values.L === "string") Object.assign(input, parseRange(values.L));
   // Like git -C: a path is relative to --repo when given, else to where the person stands.
   input.repo = resolve(cwd, typeof input.repo === "string" ? input.repo : ".");
-  Object.assign(input, takePositionals(def, parsed.positionals, input.repo as string));
+  Object.assign(input, takePositionals(def, parsed.positionals, input.repo as string, parsed.beforeDashDash));
   return { input, json: values.json === true, noDaemon: values["no-daemon"] === true, help: values.help === true };
 }

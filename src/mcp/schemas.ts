@@ -30,7 +30,8 @@ function fieldSchema(name: string, spec: ArgSpec): z.ZodType {
   else if (!spec.required) field = field.optional();
   // repo and until mean the same in every tool: the server's instructions describe them once.
   if (name in COMMON_ARGS) return field;
-  return field.describe(forAgents(spec.description));
+  const said = spec.agent ?? forAgents(spec.description);
+  return said === "" ? field : field.describe(said);
 }
 
 export function inputSchema(def: AnyQuery): z.ZodObject {

@@ -25,6 +25,13 @@ export interface ArgSpec {
   positional?: boolean;
   /** CLI: a positional that is not a path (a revision, a search text): passed as typed, not resolved against the repository. */
   text?: boolean;
+  /**
+   * CLI: an optional revision positional before paths (compare's HEAD). Like git, a word that names
+   * an existing path, or comes after --, is left to the paths.
+   */
+  revision?: boolean;
+  /** What the MCP schema says of the field, when not `description`; "" for nothing (its name and the tool's description say it: every byte is sent on every turn). */
+  agent?: string;
   /** CLI: short flag letter. */
   short?: string;
   /** CLI: long flag name, when not the kebab-case of the field name. */
@@ -64,6 +71,8 @@ export interface QuerySpec<A extends Args = Args, O = unknown> {
    * index is built, the daemon answers them as soon as that is so, and otherwise when it ends.
    */
   answersFromPrefix?: boolean;
+  /** The common arguments it takes, when not all: a question with its own revision (show REV, compare HEAD) takes no `until`. */
+  common?: readonly (keyof typeof COMMON_ARGS)[];
   /** Loads the code that answers the question (src/queries/run/<name>.ts). */
   load: () => Promise<QueryModule<A, O>>;
 }
@@ -87,10 +96,12 @@ export const COMMON_ARGS = {
 export type AnyQuery = QueryDef<Args, unknown>;
 
 export function defineQuery<A extends Args, O>(spec: QuerySpec<A, O>): QueryDef<A & typeof COMMON_ARGS, O> {
-  const { load, ...rest } = spec;
+  const { load, common, ...rest } = spec;
+  // A question may redeclare a common argument (to say it otherwise to agents); its own declaration wins.
+  const commonArgs = Object.fromEntries((common ?? (Object.keys(COMMON_ARGS) as (keyof typeof COMMON_ARGS)[])).map((k) => [k, spec.args[k] ?? COMMON_ARGS[k]]));
   return {
     ...rest,
-    args: { ...spec.args, ...COMMON_ARGS },
+    args: { ...spec.args, ...commonArgs },
     run: async (ctx, input) => (await load()).run(ctx, input as Input<A>),
   } as QueryDef<A & typeof COMMON_ARGS, O>;
 }

@@ -26,6 +26,9 @@ export function gitInvocations(commandLine: string): { sub: string; args: string
 const INTENT = "lore_intent {path, startLine, endLine} returns the full messages of the commits that wrote a line range, and the other files each touched, in one call";
 const BLAME = "lore_blame {path, startLine?, endLine?} gives git blame's per-line authorship with each commit listed once";
 const HISTORY = "lore_history {path, limit?} lists a file's commits newest first, following renames, with line counts";
+const LOG = "lore_log {paths?, limit?, author?, since?, not?} lists commits newest first (of the repo or under paths) with their files and +/-, from the index";
+const SHOW = "lore_show {rev, paths?, patch?} gives a commit's message, parents, files with +/- and the patch of the paths; rev \"REV:PATH\" gives the file as it was";
+const COMPARE = "lore_compare {base, head?} gives what a branch changed since it left base: merge base, ahead/behind, commits and files with +/-";
 const CONTRIBUTORS = "lore_contributors {path?} sums who wrote the lines that exist now, per author";
 
 function nudgeFor(sub: string, args: string[]): string | undefined {
@@ -33,11 +36,15 @@ function nudgeFor(sub: string, args: string[]): string | undefined {
   if (sub === "blame" || sub === "annotate") return `${BLAME}; ${INTENT}.`;
   if (sub === "log") {
     if (has("-L")) return `${INTENT}.`;
-    if (has("-S", "-G", "--grep", "--author")) return undefined; // searches lore does not index
+    if (has("-S", "-G", "--grep", "--follow")) return has("--follow") ? `${HISTORY}.` : undefined; // searches lore does not index
     const paths = args.includes("--") ? args.slice(args.indexOf("--") + 1) : args.filter((a) => !a.startsWith("-") && /[/.]/.test(a) && !a.includes(".."));
-    return paths.length > 0 ? `${HISTORY}; for why lines exist, ${INTENT}.` : undefined;
+    // One file: its history follows renames; a folder, several paths or none: the repository's log.
+    const oneFile = paths.length === 1 && /\.[A-Za-z0-9]+$/.test(paths[0]!);
+    return oneFile ? `${HISTORY}; ${LOG}; for why lines exist, ${INTENT}.` : `${LOG}.`;
   }
-  if (sub === "show") return args.some((a) => a.includes(":")) ? undefined : `If you are after why code was written, ${INTENT}.`;
+  if (sub === "show") return args.some((a) => a.includes(":")) ? `${SHOW}.` : `${SHOW}; if you are after why code was written, ${INTENT}.`;
+  // git diff A...B (what a branch changed) or A..B: a pull request's view.
+  if (sub === "diff" && args.some((a) => /^[^-].*\.\.\.?/.test(a))) return `${COMPARE}.`;
   if (sub === "shortlog") return `${CONTRIBUTORS}.`;
   return undefined;
 }

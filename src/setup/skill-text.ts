@@ -2,7 +2,7 @@
 
 export const SKILL_TEXT = `---
 name: lore
-description: Answers questions about a git repository's history through the lore MCP tools (lore_blame, lore_intent, lore_history, lore_cochange, lore_hotspots, lore_contributors, lore_status) — faster and in fewer tokens than git. Use whenever you would run git blame, git log, git show or git shortlog, when you wonder why code is the way it is, and before editing a file, to find what else usually changes with it.
+description: Answers questions about a git repository's history through the lore MCP tools (lore_blame, lore_intent, lore_history, lore_log, lore_show, lore_compare, lore_cochange, lore_hotspots, lore_contributors, lore_status) — faster and in fewer tokens than git. Use whenever you would run git blame, git log, git show, git diff A...B or git shortlog, when you wonder why code is the way it is, and before editing a file, to find what else usually changes with it.
 ---
 
 # lore: ask the index, not git
@@ -15,6 +15,9 @@ compact JSON, each commit listed once. Reach for them before running git or grep
 | \`git blame FILE\` — who last changed these lines? | \`lore_blame\` { path, startLine?, endLine? } |
 | \`git blame -L\` then \`git show SHA\` — why is this code like this? | \`lore_intent\` { path, startLine, endLine }: full commit messages and the other files each commit touched |
 | \`git log --follow -- FILE\` — what happened to this file? | \`lore_history\` { path, limit? } (follows renames) |
+| \`git log --stat -n 20\`, \`git log -- DIR\`, \`git log main..HEAD\` — what happened lately, here? | \`lore_log\` { paths?, limit?, author?, since?, not? }: commits with their files and +/- |
+| \`git show SHA [-- FILE]\`, \`git show REV:FILE\` — one commit, or a file as it was | \`lore_show\` { rev, paths?, patch? } (rev "REV:PATH" for the file) |
+| \`git diff main...HEAD --stat\` — what does this branch change? | \`lore_compare\` { base, head? }: merge base, ahead/behind, commits, files with +/- |
 | grepping for callers and tests — what else must change with this file? | \`lore_cochange\` { path }: files that historically change in the same commits |
 | where does the churn (and the bugs) concentrate? | \`lore_hotspots\` { path?, limit? } |
 | \`git shortlog -sn -- DIR\` — who knows this code, who should review? | \`lore_contributors\` { path? } |

@@ -27,6 +27,8 @@ export interface Pair {
    * the same work, but a miss in the daemon's answer cache (which keeps 500 answers).
    */
   uncached: (i: number) => Record<string, unknown>;
+  /** Declared by a question with no single path to respell (log, show, compare): how it misses the answer cache. */
+  respelled?: (i: number) => Record<string, unknown>;
   /** What the git side runs, for the table. */
   gitLabel: string;
   /** Runs the git side once; returns the bytes git wrote (what the agent would read). */
@@ -113,7 +115,8 @@ export function respell(path: string, i: number): string {
 export function pairs(t: Target): Pair[] {
   return questionPairs(t).map((p) => ({
     ...p,
-    uncached: (i: number) => (p.rpc.method === "status" ? p.rpc.params : { ...p.rpc.params, path: respell(typeof p.rpc.params.path === "string" ? p.rpc.params.path : "", i) }),
+    uncached: (i: number) =>
+      p.respelled ? p.respelled(i) : p.rpc.method === "status" ? p.rpc.params : { ...p.rpc.params, path: respell(typeof p.rpc.params.path === "string" ? p.rpc.params.path : "", i) },
   }));
 }
 
@@ -121,6 +124,7 @@ function questionPairs(t: Target): Omit<Pair, "uncached">[] {
   const [a, b] = t.range;
   const L = `${a},${b}`;
   const file = { repo: t.repo, path: t.file };
+  const dir = t.file.includes("/") ? t.file.slice(0, t.file.indexOf("/")) : ".";
   return [
     {
       name: `blame -L ${L}`,
@@ -171,6 +175,47 @@ function questionPairs(t: Target): Omit<Pair, "uncached">[] {
       gitLabel: "git ls-files | xargs -P2 -n1 git blame --porcelain + summing",
       git: gitContributors,
       heavy: true,
+    },
+    {
+      name: "log -n 20",
+      lore: ["log", "-n", "20"],
+      rpc: { method: "log", params: { repo: t.repo, limit: 20 } },
+      respelled: (i) => ({ repo: t.repo, limit: 20, paths: [respell(".", i)] }),
+      gitLabel: "git log --numstat -M -n 20",
+      git: async (o) => (await git(["log", "--numstat", "-M", "-n", "20"], o)).stdout.length,
+    },
+    {
+      name: `log -n 20 ${dir}`,
+      lore: ["log", "-n", "20", dir],
+      rpc: { method: "log", params: { repo: t.repo, limit: 20, paths: [dir] } },
+      respelled: (i) => ({ repo: t.repo, limit: 20, paths: [respell(dir, i)] }),
+      gitLabel: `git log --numstat -M -n 20 -- ${dir}`,
+      git: async (o) => (await git(["log", "--numstat", "-M", "-n", "20", "--", dir], o)).stdout.length,
+    },
+    {
+      name: "show HEAD~1",
+      lore: ["show", "HEAD~1"],
+      rpc: { method: "show", params: { repo: t.repo, rev: "HEAD~1" } },
+      // diffLines does nothing without a patch: the same work, another cache key.
+      respelled: (i) => ({ repo: t.repo, rev: "HEAD~1", diffLines: 200 + i }),
+      gitLabel: "git show --numstat HEAD~1",
+      git: async (o) => (await git(["show", "--numstat", "-M", "HEAD~1"], o)).stdout.length,
+    },
+    {
+      name: "show HEAD~1 --patch",
+      lore: ["show", "HEAD~1", "--patch", "--diff-lines", "50000"],
+      rpc: { method: "show", params: { repo: t.repo, rev: "HEAD~1", patch: true, diffLines: 50000 } },
+      respelled: (i) => ({ repo: t.repo, rev: "HEAD~1", patch: true, diffLines: 50000 + i }),
+      gitLabel: "git show HEAD~1",
+      git: async (o) => (await git(["show", "-M", "HEAD~1"], o)).stdout.length,
+    },
+    {
+      name: "compare HEAD~10",
+      lore: ["compare", "HEAD~10"],
+      rpc: { method: "compare", params: { repo: t.repo, base: "HEAD~10" } },
+      respelled: (i) => ({ repo: t.repo, base: "HEAD~10", diffLines: 200 + i }),
+      gitLabel: "git log HEAD~10..HEAD --numstat + git diff --numstat HEAD~10...HEAD",
+      git: async (o) => (await git(["log", "--numstat", "-M", "HEAD~10..HEAD"], o)).stdout.length + (await git(["diff", "--numstat", "-M", "HEAD~10...HEAD"], o)).stdout.length,
     },
     {
       name: "status",

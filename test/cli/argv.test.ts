@@ -5,6 +5,7 @@ const OPTIONS = { json: { type: "boolean" }, limit: { type: "string", short: "n"
 
 test("long, short, inline and separate values, and -- before positionals", () => {
   expect(parseArgv(["blame", "--json", "-n", "5", "-L10,20", "--until=HEAD~1", "--", "-rf.txt"], OPTIONS)).toEqual({
+    beforeDashDash: 1,
     values: { json: true, limit: "5", L: "10,20", until: "HEAD~1" },
     positionals: ["blame", "-rf.txt"],
   });

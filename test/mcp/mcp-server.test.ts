@@ -6,11 +6,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { z } from "zod";
-import { QUERIES } from "../../src/queries/index.ts";
+import { QUERIES, findQuery } from "../../src/queries/index.ts";
 import { buildRepo, git, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
-const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_status"];
+const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_status", "lore_log", "lore_show", "lore_compare"];
 
 let repo: Fixture;
 let other: Fixture;
@@ -68,12 +68,15 @@ describe("lore mcp", () => {
       expect(t.outputSchema?.type).toBe("object");
       const props = t.inputSchema.properties as Record<string, { description?: string }>;
       expect(Object.keys(props)).toContain("repo");
-      expect(Object.keys(props)).toContain("until");
+      const def = findQuery(t.name.slice("lore_".length))!;
+      // A question with a revision of its own (show REV, compare HEAD) takes no until.
+      if (def.args.until) expect(Object.keys(props)).toContain("until");
       // repo and until are described once, in the server's instructions.
       for (const [field, schema] of Object.entries(props)) {
         if (field === "repo" || field === "until") continue;
-        expect(`${t.name}.${field}: ${schema.description ?? ""}`).toMatch(/: \S/);
-        expect(schema.description).not.toMatch(/CLI:/);
+        // A field is described unless its question chose to leave it to the name and the tool's description (agent: "").
+        if (def.args[field]?.agent !== "") expect(`${t.name}.${field}: ${schema.description ?? ""}`).toMatch(/: \S/);
+        expect(schema.description ?? "").not.toMatch(/CLI:/);
       }
     }
     const blame = tools.find((t) => t.name === "lore_blame")!;
@@ -90,6 +93,9 @@ describe("lore mcp", () => {
       lore_hotspots: {},
       lore_contributors: { path: "src" },
       lore_status: {},
+      lore_log: { paths: ["src"], limit: 3 },
+      lore_show: { rev: "HEAD", paths: ["src"] },
+      lore_compare: { base: "HEAD~2" },
     };
     const ajv = new AjvJsonSchemaValidator();
     for (const t of tools) {

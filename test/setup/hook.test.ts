@@ -26,8 +26,19 @@ describe("the PreToolUse nudge", () => {
     expect(gitNudge("git show 1a2b3c4")).toContain("lore_intent");
   });
 
+  test("git log (with and without paths), git show and git diff A...B point at lore_log, lore_show and lore_compare", () => {
+    expect(gitNudge("git log --oneline -5")).toContain("lore_log");
+    expect(gitNudge("git log --stat -n 20 -- src/api/")).toContain("lore_log");
+    expect(gitNudge("git log main..HEAD")).toContain("lore_log");
+    expect(gitNudge("git log -n 5 src/a.ts")).toContain("lore_history");
+    expect(gitNudge("git show 1a2b3c4 -- src/a.ts")).toContain("lore_show");
+    expect(gitNudge("git show HEAD~5:src/a.ts")).toContain("lore_show");
+    expect(gitNudge("git diff main...HEAD --stat")).toContain("lore_compare");
+    expect(gitNudge("git diff origin/main..feature")).toContain("lore_compare");
+  });
+
   test("git commands lore does not answer get no nudge", () => {
-    for (const cmd of ["git status", "git diff HEAD", "git log --oneline -5", "git log -S needle -- a.ts", "git show HEAD:src/a.ts", "echo git blame", "gitk", "npm test"])
+    for (const cmd of ["git status", "git diff HEAD", "git diff --stat", "git log -S needle -- a.ts", "echo git blame", "gitk", "npm test"])
       expect({ cmd, nudge: gitNudge(cmd) }).toEqual({ cmd, nudge: undefined });
     expect(preToolUseOutput({ tool_name: "Read", tool_input: { file_path: "x" } })).toBe("");
     expect(preToolUseOutput("nonsense")).toBe("");

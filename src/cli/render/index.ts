@@ -6,6 +6,9 @@ import { renderContributors } from "./contributors.ts";
 import { renderHistory } from "./history.ts";
 import { renderHotspots } from "./hotspots.ts";
 import { renderIntent } from "./intent.ts";
+import { renderCompare } from "./compare.ts";
+import { renderLog } from "./log.ts";
+import { renderShow } from "./show.ts";
 import { renderStatus } from "./status.ts";
 
 const RENDERERS: Record<string, (result: never, style: Style) => string> = {
@@ -15,6 +18,9 @@ const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   cochange: renderCochange,
   hotspots: renderHotspots,
   contributors: renderContributors,
+  log: renderLog,
+  show: renderShow,
+  compare: renderCompare,
   status: renderStatus,
 };
 

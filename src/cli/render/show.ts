@@ -1,0 +1,23 @@
+/** Human rendering of show: the commit as git show prints it (header, message, files, patch), or a file's text. */
+import type { ShowCommitOutput, ShowFileOutput, ShowOutput } from "../../queries/show.ts";
+import type { Style } from "../style.ts";
+import { fileLines } from "./log.ts";
+
+export function renderShow(r: ShowOutput, s: Style): string {
+  return "text" in r ? renderFile(r, s) : renderCommit(r, s);
+}
+
+function renderFile(r: ShowFileOutput, s: Style): string {
+  const cut = r.truncated ? [s.dim(`… ${r.lines - r.range[1]} more lines: ask for a range with -L ${r.range[1] + 1},${r.lines}`)] : [];
+  return [r.text.replace(/\n$/, ""), ...cut].join("\n");
+}
+
+function renderCommit(r: ShowCommitOutput, s: Style): string {
+  const out = [s.yellow(`commit ${r.sha}`)];
+  if (r.parents.length > 1) out.push(`Merge: ${r.parents.map((p) => p.slice(0, 12)).join(" ")}${s.dim(" (files against the first parent)")}`);
+  out.push(`Author: ${r.author} <${r.email}>`, `Date:   ${r.time}`, "", ...r.message.split("\n").map((l) => "    " + l), "");
+  out.push(...fileLines(r.files, r.filesTotal, s, ""));
+  if (r.patch !== undefined) out.push("", r.patch.replace(/\n$/, ""));
+  if (r.truncated) out.push(s.dim("… the patch is cut: ask for more with --diff-lines N, or name fewer files"));
+  return out.join("\n");
+}

@@ -1,0 +1,58 @@
+/** compare: what HEAD changed since it left BASE, as a pull request shows it. */
+import { COMMON_ARGS, defineQuery, type Args } from "./define.ts";
+import { fileShape, logCommitShape, type LogCommit, type LogFile } from "./log.ts";
+
+export interface CompareOutput {
+  repo: string;
+  base: string;
+  head: string;
+  mergeBase: string;
+  ahead: number;
+  behind: number;
+  commits: LogCommit[];
+  files: LogFile[];
+  filesTotal: number;
+  patch?: string;
+  truncated: boolean;
+}
+
+export const COMPARE_ARGS = {
+  base: { type: "string", required: true, positional: true, text: true, description: "The branch compared against (e.g. main).", agent: "" },
+  head: {
+    type: "string",
+    positional: true,
+    text: true,
+    revision: true,
+    description: "The branch compared (default HEAD). CLI: a second word that is an existing path, or comes after --, is a path.",
+    agent: "",
+  },
+  paths: { type: "strings", positional: true, description: "Only these files or folders.", agent: "" },
+  limit: { type: "integer", default: 20, short: "n", description: "At most this many commits (default 20).", agent: "" },
+  patch: { type: "boolean", description: "Include the patch.", agent: "" },
+  diffLines: { type: "integer", default: 200, description: "Cut the patch after this many lines (default 200).", agent: "" },
+  // The tool's description and the server's instructions say what these are: every byte here is sent on every turn.
+  repo: { ...COMMON_ARGS.repo, agent: "" },
+} as const satisfies Args;
+
+export const compareQuery = defineQuery({
+  name: "compare",
+  summary: "What a branch changed since it left BASE: merge base, ahead/behind, commits, files with +/-",
+  description: "git diff base...head --stat + git log base..head: merge base, ahead/behind, commits, files.",
+  common: ["repo"],
+  args: COMPARE_ARGS,
+  output: (z) =>
+    z.object({
+      repo: z.string(),
+      base: z.string(),
+      head: z.string(),
+      mergeBase: z.string(),
+      ahead: z.number().int(),
+      behind: z.number().int(),
+      commits: z.array(logCommitShape(z)),
+      files: z.array(fileShape(z)),
+      filesTotal: z.number().int(),
+      patch: z.string().optional(),
+      truncated: z.boolean(),
+    }),
+  load: () => import("./run/compare.ts"),
+});

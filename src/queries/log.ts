@@ -1,0 +1,83 @@
+/** log: the repository's commits newest first, or those under files and folders, with their files and +/-. */
+import type { z as Zod } from "zod";
+import { COMMON_ARGS, defineQuery, type Args } from "./define.ts";
+
+export interface LogFile {
+  path: string;
+  additions?: number;
+  deletions?: number;
+  status?: string;
+  oldPath?: string;
+  binary?: true;
+}
+
+export interface LogCommit {
+  sha: string;
+  author: string;
+  time: string;
+  subject: string;
+  merge?: true;
+  additions: number;
+  deletions: number;
+  files: LogFile[];
+  filesTotal: number;
+}
+
+export interface LogOutput {
+  repo: string;
+  rev: string;
+  paths: string[];
+  commits: LogCommit[];
+  truncated: boolean;
+}
+
+export const LOG_ARGS = {
+  paths: { type: "strings", positional: true, description: "Only commits changing these files or folders.", agent: "" },
+  limit: { type: "integer", default: 20, short: "n", description: "At most this many commits (default 20).", agent: "" },
+  author: { type: "string", description: "Only commits whose author (name <email>, mailmap applied) contains this text, in any case.", agent: "" },
+  since: { type: "string", description: 'Only commits committed on or after this date (2024-01-31, "3 months ago").', agent: "" },
+  before: { type: "string", description: "Only commits committed on or before this date (git log --until).", agent: "git --until" },
+  not: { type: "string", description: "Leave out commits reachable from this revision: --not main lists what this branch has that main has not.", agent: "" },
+  firstParent: { type: "boolean", description: "Follow only the first parent of merges (a merge then lists its files against it).", agent: "" },
+  noMerges: { type: "boolean", description: "Leave out merge commits.", agent: "" },
+  fullDiff: { type: "boolean", description: "List every file of a commit, not only those under the paths.", agent: "" },
+  // The tool's description and the server's instructions say what these are: every byte here is sent on every turn.
+  repo: { ...COMMON_ARGS.repo, agent: "" },
+  until: { ...COMMON_ARGS.until, agent: "" },
+} as const satisfies Args;
+
+/** A file's change in a commit, in every answer that lists one. */
+export function fileShape(z: typeof Zod) {
+  return z.object({
+    path: z.string(),
+    additions: z.number().int().optional(),
+    deletions: z.number().int().optional(),
+    status: z.string().optional(),
+    oldPath: z.string().optional(),
+    binary: z.boolean().optional(),
+  });
+}
+
+export function logCommitShape(z: typeof Zod) {
+  return z.object({
+    sha: z.string(),
+    author: z.string(),
+    time: z.string(),
+    subject: z.string(),
+    merge: z.boolean().optional(),
+    additions: z.number().int(),
+    deletions: z.number().int(),
+    files: z.array(fileShape(z)),
+    filesTotal: z.number().int(),
+  });
+}
+
+export const logQuery = defineQuery({
+  name: "log",
+  summary: "The repository's commits newest first, or those under paths, with files and +/-",
+  description: "git log [until] [-- PATHS] with each commit's files, +/-. not:\"main\" = main..HEAD.",
+  args: LOG_ARGS,
+  answersFromPrefix: true,
+  output: (z) => z.object({ repo: z.string(), rev: z.string(), paths: z.array(z.string()), commits: z.array(logCommitShape(z)), truncated: z.boolean() }),
+  load: () => import("./run/log.ts"),
+});

@@ -1,0 +1,45 @@
+/** How compare is answered: merge base and counts from git, the commits as log lists them, the files from one git diff. */
+import { LoreError } from "../../errors.ts";
+import { resolveCommit } from "../../git/repo.ts";
+import { gitMaybe, gitText } from "../../git/run.ts";
+import type { COMPARE_ARGS, CompareOutput } from "../compare.ts";
+import type { QueryContext } from "../context.ts";
+import type { Input } from "../define.ts";
+import { repoPaths } from "./log.ts";
+import { logCommits } from "./log-commits.ts";
+import { checkCount, diffFiles, diffPatch, fileOut } from "./repo-diff.ts";
+
+/** Files listed. */
+const MAX_FILES = 100;
+
+export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>): Promise<CompareOutput> {
+  checkCount("diffLines", input.diffLines);
+  const base = await resolveCommit(ctx.index.repo, input.base);
+  const headRev = input.head ?? "HEAD";
+  const head = await resolveCommit(ctx.index.repo, headRev);
+  const paths = repoPaths(ctx, input.paths);
+  const mergeBase = (await gitMaybe(["merge-base", base, head], ctx.index.git))?.toString("utf8").trim();
+  if (!mergeBase) throw new LoreError("BAD_REVISION", `${input.base} and ${headRev} have no common history: there is no merge base to compare from.`);
+  const [behind, ahead] = (await gitText(["rev-list", "--left-right", "--count", `${base}...${head}`, "--"], ctx.index.git)).trim().split(/\s+/).map(Number);
+  const scope = await ctx.index.scope(head);
+  const { commits, truncated: moreCommits } = await logCommits(ctx, scope, { paths, limit: checkCount("limit", input.limit, 10_000), not: base });
+  const files = (await diffFiles(ctx, mergeBase, head, paths)).map(fileOut);
+  const out: CompareOutput = {
+    repo: ctx.index.repo.root,
+    base,
+    head,
+    mergeBase,
+    ahead: ahead!,
+    behind: behind!,
+    commits,
+    files: files.slice(0, MAX_FILES),
+    filesTotal: files.length,
+    truncated: moreCommits || files.length > MAX_FILES,
+  };
+  if (input.patch) {
+    const { patch, truncated } = await diffPatch(ctx, mergeBase, head, paths, input.diffLines);
+    out.patch = patch;
+    out.truncated ||= truncated;
+  }
+  return out;
+}

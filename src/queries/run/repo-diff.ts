@@ -1,0 +1,57 @@
+/** What the index does not keep, asked of git: a diff between two commits (files with +/-, or the patch), a date. */
+import { LoreError } from "../../errors.ts";
+import { parseRawNumstat, type DiffFile } from "../../git/parse-diff.ts";
+import { git, gitText } from "../../git/run.ts";
+import type { LogFile } from "../log.ts";
+import type { QueryContext } from "../context.ts";
+
+const DIFF_ARGS = ["diff-tree", "-r", "-z", "-M", "--no-commit-id", "--no-ext-diff", "--no-textconv", "--no-color"];
+
+/** The trees compared: `to` against `from`, or against its first parent (none for a root commit). */
+function treeArgs(from: string | null, to: string): string[] {
+  return from === null ? ["--root", to] : [from, to];
+}
+
+/** The files `to` changed against `from` (null: against its parent, as git show does for a single-parent commit). */
+export async function diffFiles(ctx: QueryContext, from: string | null, to: string, paths: string[]): Promise<DiffFile[]> {
+  const out = await git([...DIFF_ARGS, "--raw", "--numstat", ...treeArgs(from, to), "--", ...paths], ctx.index.git);
+  return parseRawNumstat(out);
+}
+
+/** The unified diff of `to` against `from` under `paths`, cut after `maxLines` lines. */
+export async function diffPatch(ctx: QueryContext, from: string | null, to: string, paths: string[], maxLines: number): Promise<{ patch: string; truncated: boolean }> {
+  const out = (await git([...DIFF_ARGS.filter((a) => a !== "-z"), "-p", ...treeArgs(from, to), "--", ...paths], ctx.index.git)).toString("utf8");
+  const lines = out.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  if (lines.length <= maxLines) return { patch: out, truncated: false };
+  return { patch: lines.slice(0, maxLines).join("\n") + "\n", truncated: true };
+}
+
+/** A file change in an answer: status only when not M, oldPath only when renamed or copied, binary instead of +/-. */
+export function fileOut(f: { path: string; oldPath?: string | null; status: string; additions: number | null; deletions: number | null }): LogFile {
+  const out: LogFile = { path: f.path };
+  if (f.additions === null) out.binary = true;
+  else {
+    out.additions = f.additions;
+    out.deletions = f.deletions ?? 0;
+  }
+  if (f.status !== "M") out.status = f.status;
+  if (f.oldPath && (f.status === "R" || f.status === "C")) out.oldPath = f.oldPath;
+  return out;
+}
+
+/** A date as git reads it (2024-01-31, "3 months ago"), in Unix seconds; BAD_ARGUMENT for what git would quietly read as now. */
+export async function gitDate(ctx: QueryContext, text: string, name: string): Promise<number> {
+  const bad = () => new LoreError("BAD_ARGUMENT", `${name} must be a date git understands (2024-01-31, "3 months ago"), not "${text}".`);
+  if (!/\d|now|today|yesterday|ago|last|noon|midnight|tea|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(mon|tues|wednes|thurs|fri|satur|sun)day/i.test(text)) throw bad();
+  const out = await gitText(["rev-parse", `--since=${text}`], ctx.index.git).catch(() => "");
+  const m = /--max-age=(\d+)/.exec(out);
+  if (!m) throw bad();
+  return Number(m[1]);
+}
+
+/** Bounds the MCP schema leaves out to save bytes, checked here alike on every face. */
+export function checkCount(name: string, value: number, max = 100_000): number {
+  if (value < 1 || value > max) throw new LoreError("BAD_ARGUMENT", `${name} must be between 1 and ${max}, not ${value}.`);
+  return value;
+}

@@ -1,0 +1,103 @@
+/** How show is answered: the commit from the index when it has it (files and +/- from the churn pass), the rest from git. */
+import { LoreError } from "../../errors.ts";
+import { looksBinary } from "../../git/binary.ts";
+import { LOG_FORMAT, RawLogParser } from "../../git/parse-log.ts";
+import { resolveCommit } from "../../git/repo.ts";
+import { git } from "../../git/run.ts";
+import { lsTree } from "../../index/tree.ts";
+import type { QueryContext } from "../context.ts";
+import type { Input } from "../define.ts";
+import type { LogFile } from "../log.ts";
+import type { SHOW_ARGS, ShowCommitOutput, ShowFileOutput, ShowOutput } from "../show.ts";
+import { iso, lineRange, repoPath, shortSha } from "./common.ts";
+import { repoPaths } from "./log.ts";
+import { checkCount, diffFiles, diffPatch, fileOut } from "./repo-diff.ts";
+
+/** Files listed for one commit. */
+const MAX_FILES = 50;
+/** Lines of a file given without a range. */
+const MAX_LINES = 400;
+
+export async function run(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Promise<ShowOutput> {
+  checkCount("diffLines", input.diffLines);
+  // REV:PATH, as git show takes it (":PATH" alone, the staged file, is not a commit's).
+  const m = /^([^:]+):(.*)$/s.exec(input.rev);
+  if (m) return showFile(ctx, m[1]!, m[2]!, input);
+  if (input.startLine !== undefined || input.endLine !== undefined) throw new LoreError("BAD_ARGUMENT", "-L takes lines of a file: ask for REV:PATH -L A,B.");
+  return showCommit(ctx, input);
+}
+
+interface CommitFacts {
+  id?: number;
+  parents: string[];
+  author: string;
+  email: string;
+  time: number;
+  message: string;
+}
+
+/** The commit's facts from the index, or from git when the index does not have it (yet). */
+async function facts(ctx: QueryContext, sha: string): Promise<CommitFacts> {
+  const row = ctx.index.store.history.commitBySha(sha);
+  if (row) return { id: row.id, parents: row.parents.split(" ").filter(Boolean), author: row.author, email: row.email, time: row.time, message: row.message };
+  const parser = new RawLogParser();
+  const [c] = [...parser.push(await git(["show", "-s", "-z", `--format=${LOG_FORMAT}`, sha, "--"], ctx.index.git)), ...parser.end()];
+  return { parents: c!.parents, author: c!.author, email: c!.email, time: c!.time, message: c!.message };
+}
+
+async function showCommit(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Promise<ShowCommitOutput> {
+  const sha = await resolveCommit(ctx.index.repo, input.rev);
+  const paths = repoPaths(ctx, input.paths);
+  const c = await facts(ctx, sha);
+  const merge = c.parents.length > 1;
+  let files: LogFile[];
+  if (c.id !== undefined && !merge) {
+    await ctx.index.ensureChurn([sha]);
+    files = ctx.index.store.log.changesOf([c.id]).map((ch) => fileOut({ ...ch, oldPath: ch.old_path }));
+  } else files = (await diffFiles(ctx, c.parents[0] ?? null, sha, [])).map(fileOut);
+  const out: ShowCommitOutput = {
+    repo: ctx.index.repo.root,
+    sha,
+    parents: c.parents,
+    author: c.author,
+    email: c.email,
+    time: iso(c.time),
+    message: c.message,
+    ...(merge ? { against: "first-parent" as const } : {}),
+    files: files.slice(0, MAX_FILES),
+    filesTotal: files.length,
+    truncated: false,
+  };
+  if (input.patch || (input.paths ?? []).length > 0) {
+    const { patch, truncated } = await diffPatch(ctx, c.parents[0] ?? null, sha, paths, input.diffLines);
+    out.patch = patch;
+    out.truncated = truncated;
+  }
+  return out;
+}
+
+/** A file as it was at a commit: its text, cut at MAX_LINES unless a range is asked for. */
+async function showFile(ctx: QueryContext, rev: string, rawPath: string, input: Input<typeof SHOW_ARGS>): Promise<ShowFileOutput> {
+  const commit = await resolveCommit(ctx.index.repo, rev);
+  const path = repoPath(ctx, rawPath.replace(/^\/+/, ""));
+  const at = shortSha(commit);
+  if (path === "") throw new LoreError("NOT_A_FILE", `${rev}: names the repository root at ${at}, a folder; name a file in it (REV:PATH).`);
+  // ls-tree -r lists a folder's files, never the folder itself.
+  const entries = await lsTree(ctx.index, commit, [path]);
+  const entry = entries.find((e) => e.path === path);
+  if (!entry) {
+    if (entries.some((e) => e.path.startsWith(path + "/"))) throw new LoreError("NOT_A_FILE", `${path} is a folder at ${at}; name a file in it.`);
+    throw new LoreError("PATH_NOT_FOUND", `${path} does not exist at ${at} (${rev}); check the name, or ask lore log ${path} when it existed.`);
+  }
+  if (entry.type === "commit") throw new LoreError("NOT_A_FILE", `${path} is a submodule at ${at}; ask lore inside it.`);
+  const bytes = await git(["cat-file", "blob", entry.blob], ctx.index.git);
+  if (looksBinary(bytes)) throw new LoreError("BINARY_FILE", `${path} is a binary file at ${at}: it has no lines to show.`);
+  const content = bytes.toString("utf8");
+  const all = content.split("\n");
+  if (all.at(-1) === "") all.pop();
+  const ranged = input.startLine !== undefined || input.endLine !== undefined;
+  const [a, b] = ranged ? lineRange(input.startLine, input.endLine, all.length, path) : [1, Math.min(all.length, MAX_LINES)];
+  const lastIsEnd = b === all.length && !content.endsWith("\n");
+  const text = all.slice(a - 1, b).join("\n") + (b >= a && !lastIsEnd ? "\n" : "");
+  return { repo: ctx.index.repo.root, rev: commit, path, lines: all.length, range: [a, b], text, truncated: !ranged && all.length > MAX_LINES };
+}
