@@ -5,6 +5,7 @@ import { HistoryStore } from "./history-store.ts";
 import { BlameStore } from "./blame-store.ts";
 import { TreeStore } from "./tree-store.ts";
 import { WindowStore } from "./window-store.ts";
+import { CochangeStore } from "./cochange-store.ts";
 
 export type MetaKey =
   | "repoRoot"
@@ -24,6 +25,7 @@ export class Store {
   readonly blame: BlameStore;
   readonly tree: TreeStore;
   readonly windows: WindowStore;
+  readonly cochange: CochangeStore;
   /** PRAGMA data_version when syncWithOthers last looked. */
   private dataVersion: number | undefined;
 
@@ -37,6 +39,7 @@ export class Store {
     this.blame = new BlameStore(db);
     this.tree = new TreeStore(db, this.history);
     this.windows = new WindowStore(db);
+    this.cochange = new CochangeStore(db);
   }
 
   static open(path: string, repoRoot: string): Store {
