@@ -77,3 +77,42 @@ test("a binary-only folder answers with zero lines, not an error; a missing path
   await expect(ask("owners", repo.dir, { path: "nowhere" })).rejects.toMatchObject({ code: "PATH_NOT_FOUND" });
   await expect(ask("owners", repo.dir, { by: "team" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
 });
+
+test("co-authors named in Co-authored-by trailers (mailmap applied) get coLines and coCommits, never added to the total", async () => {
+  const r = new TestRepo();
+  try {
+    r.write(".mailmap", `${CAROL.name} <${CAROL.email}> <carol-old@example.com>\n`);
+    r.write("pair.js", lines("one", "two", "three")).commit(`Pair on it\n\nCo-authored-by: Carol Old <carol-old@example.com>\nCo-authored-by: ${BOB.name} <${BOB.email}>`, BOB);
+    r.write("solo.js", lines("alone", "still alone")).commit("Solo", ALICE);
+    r.write("pair.js", lines("one", "two", "three", "four")).commit(`More pairing\n\nco-authored-by: ${BOB.name} <${BOB.email}>`, CAROL);
+    // The reference, from git: each commit's trailers through git check-mailmap, its surviving lines from git blame.
+    const trailers = new Map<string, string[]>();
+    for (const rec of r.git("log", "--format=%H%x00%an <%ae>%x00%(trailers:key=Co-authored-by,valueonly,separator=%x01)%x1e").split("\x1e").filter((x) => x.trim())) {
+      const [sha, author, t] = rec.trim().split("\0");
+      const people = t!.split("\x01").filter(Boolean).map((p) => r.git("check-mailmap", p.trim()).trim()).filter((p) => p !== r.git("check-mailmap", author!).trim());
+      trailers.set(sha!, people);
+    }
+    const expected = new Map<string, { coLines: number; coCommits: Set<string> }>();
+    let total = 0;
+    for (const f of gitFiles(r.dir))
+      for (const o of gitBlame(r.dir, "HEAD", f)) {
+        total++;
+        for (const p of trailers.get(o.sha!) ?? []) {
+          const e = expected.get(p) ?? { coLines: 0, coCommits: new Set<string>() };
+          e.coLines++;
+          e.coCommits.add(o.sha!);
+          expected.set(p, e);
+        }
+      }
+    const c = await ask("contributors", r.dir, {});
+    expect(c.totalLines).toBe(total);
+    expect(c.results.reduce((s: number, x: any) => s + x.lines, 0)).toBe(total);
+    const got = new Map(c.results.filter((x: any) => x.coLines).map((x: any) => [`${x.author} <${x.email}>`, { coLines: x.coLines, coCommits: x.coCommits }]));
+    expect(got).toEqual(new Map([...expected].map(([p, e]) => [p, { coLines: e.coLines, coCommits: e.coCommits.size }])));
+    expect(got.get(`${CAROL.name} <${CAROL.email}>`)).toEqual({ coLines: 4, coCommits: 1 }); // pair.js 3 lines and .mailmap 1, one commit
+    const o = await ask("owners", r.dir, { by: "file" });
+    expect(o.results.find((x: any) => x.path === "pair.js").main).toEqual({ author: BOB.name, email: BOB.email, share: 0.75, coLines: 1 });
+  } finally {
+    r.cleanup();
+  }
+});

@@ -1,8 +1,8 @@
 /** How owners is answered: blame lines per person summed per folder or file; the truck factor from each file's history. */
 import { LoreError } from "../../errors.ts";
 import { blameMany } from "../../index/blame.ts";
-import type { CachedBlame } from "../../store/blame-store.ts";
 import { blameTarget } from "./blame-file.ts";
+import { coauthorsOf } from "./coauthors.ts";
 import { notAt, repoPath, round, treeAt } from "./common.ts";
 import { fileAuthors, truckFactor } from "./truck-factor.ts";
 import type { OWNERS_ARGS, OwnersOutput } from "../owners.ts";
@@ -11,21 +11,6 @@ import type { Input } from "../define.ts";
 
 const SYMLINK = "120000";
 const ISLAND = 0.8;
-
-/** Lines per person ("author\0email") in one blame. */
-function linesByPerson(ctx: QueryContext, b: CachedBlame): Map<string, number> {
-  const store = ctx.index.store.blame;
-  const bySha = store.linesByCommit(b.id);
-  const facts = store.commits(bySha.keys());
-  const out = new Map<string, number>();
-  for (const [sha, n] of bySha) {
-    const c = facts.get(sha);
-    if (!c) continue;
-    const who = `${c.author}\0${c.email}`;
-    out.set(who, (out.get(who) ?? 0) + n);
-  }
-  return out;
-}
 
 const person = (who: string) => {
   const [author, email] = who.split("\0");
@@ -48,18 +33,35 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     const slash = rest.indexOf("/");
     return slash < 0 ? path : (prefix === "" ? "" : prefix + "/") + rest.slice(0, slash);
   };
-  const rows = new Map<string, { files: number; lines: Map<string, number> }>();
-  let total = 0;
+  const store = ctx.index.store.blame;
+  const perFile = new Map<string, ReadonlyMap<string, number>>();
+  const shas = new Set<string>();
   for (const e of entries) {
-    const key = rowOf(e.path);
-    const row = rows.get(key) ?? { files: 0, lines: new Map<string, number>() };
-    row.files++;
-    rows.set(key, row);
     const b = blames.get(e.path);
     if (!b || b.binary) continue;
-    for (const [who, n] of linesByPerson(ctx, b)) {
+    const bySha = store.linesByCommit(b.id);
+    perFile.set(e.path, bySha);
+    for (const sha of bySha.keys()) shas.add(sha);
+  }
+  const facts = store.commits(shas);
+  const key = (sha: string) => {
+    const c = facts.get(sha);
+    return c && `${c.author}\0${c.email}`;
+  };
+  const co = await coauthorsOf(ctx, shas, key);
+  const rows = new Map<string, { files: number; lines: Map<string, number>; coLines: Map<string, number> }>();
+  let total = 0;
+  for (const e of entries) {
+    const id = rowOf(e.path);
+    const row = rows.get(id) ?? { files: 0, lines: new Map<string, number>(), coLines: new Map<string, number>() };
+    row.files++;
+    rows.set(id, row);
+    for (const [sha, n] of perFile.get(e.path) ?? []) {
+      const who = key(sha);
+      if (!who) continue;
       row.lines.set(who, (row.lines.get(who) ?? 0) + n);
       total += n;
+      for (const p of co.get(sha) ?? []) row.coLines.set(p, (row.coLines.get(p) ?? 0) + n);
     }
   }
   const results = [...rows].map(([path, row]) => {
@@ -70,7 +72,8 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
       if (!main || n > main[1] || (n === main[1] && who < main[0])) main = [who, n];
     }
     const share = main && lines ? main[1] / lines : 0;
-    return { path, files: row.files, lines, ...(main ? { main: { ...person(main[0]), share: round(share, 2) } } : {}), authors: row.lines.size, island: share >= ISLAND };
+    const coLines = main ? row.coLines.get(main[0]) : undefined;
+    return { path, files: row.files, lines, ...(main ? { main: { ...person(main[0]), share: round(share, 2), ...(coLines ? { coLines } : {}) } } : {}), authors: row.lines.size, island: share >= ISLAND };
   });
   results.sort((x, y) => y.lines - x.lines || y.files - x.files || (x.path < y.path ? -1 : 1));
 
