@@ -3,9 +3,9 @@ import { z } from "zod";
 import { COMMON_ARGS, type AnyQuery, type ArgSpec } from "../queries/define.ts";
 
 
-/** Arguments an agent can send: every one the question declares. */
+/** Arguments an agent can send: every one the question declares, but those only the CLI offers. */
 export function toolArgs(def: AnyQuery): [string, ArgSpec][] {
-  return Object.entries(def.args);
+  return Object.entries(def.args).filter(([, spec]) => !spec.cliOnly);
 }
 
 /** Drops the CLI's flag spellings from a description: an agent never types them. */

@@ -8,7 +8,7 @@ export interface ContributorsOutput {
   rev: string;
   totalLines: number;
   files: number;
-  results: { author: string; email: string; lines: number; share: number; commits: number; lastChanged: string }[];
+  results: { author: string; email: string; lines: number; share: number; commits: number; lastChanged: string; coLines?: number; coCommits?: number }[];
   truncated: boolean;
 }
 
@@ -31,7 +31,9 @@ export const contributorsQuery = defineQuery({
       rev: z.string(),
       totalLines: z.number().int(),
       files: z.number().int(),
-      results: z.array(z.object({ author: z.string(), email: z.string(), lines: z.number().int(), share: z.number(), commits: z.number().int(), lastChanged: z.string() })),
+      results: z.array(
+        z.object({ author: z.string(), email: z.string(), lines: z.number().int(), share: z.number(), commits: z.number().int(), lastChanged: z.string(), coLines: z.number().int().optional(), coCommits: z.number().int().optional() }),
+      ),
       truncated: z.boolean(),
     }),
   load: () => import("./run/contributors.ts"),

@@ -36,6 +36,8 @@ export interface ArgSpec {
   short?: string;
   /** CLI: long flag name, when not the kebab-case of the field name. */
   flag?: string;
+  /** Not offered to MCP (its bytes are paid on every turn): a refinement a person types, rarely an agent. */
+  cliOnly?: boolean;
 }
 
 export type Args = Record<string, ArgSpec>;

@@ -8,10 +8,11 @@ import { hotspotsQuery } from "./hotspots.ts";
 import { intentQuery } from "./intent.ts";
 import { logQuery } from "./log.ts";
 import { compareQuery } from "./compare.ts";
+import { ownersQuery } from "./owners.ts";
 import { showQuery } from "./show.ts";
 import { statusQuery } from "./status.ts";
 
-export const QUERIES: readonly AnyQuery[] = [blameQuery, historyQuery, intentQuery, cochangeQuery, hotspotsQuery, contributorsQuery, logQuery, showQuery, compareQuery, statusQuery] as unknown as AnyQuery[];
+export const QUERIES: readonly AnyQuery[] = [blameQuery, historyQuery, intentQuery, cochangeQuery, hotspotsQuery, contributorsQuery, ownersQuery, logQuery, showQuery, compareQuery, statusQuery] as unknown as AnyQuery[];
 
 export function findQuery(name: string): AnyQuery | undefined {
   return QUERIES.find((q) => q.name === name);

@@ -99,6 +99,11 @@ export class BlameStore {
     return [...byAuthor.values()];
   }
 
+  /** Lines per commit (sha) in one blame. */
+  linesByCommit(blameId: number): ReadonlyMap<string, number> {
+    return this.linesBySha(blameId);
+  }
+
   /** Lines per commit in one blame, remembered: a saved blame never changes (a new answer is a new row). */
   private linesBySha(blameId: number): Map<string, number> {
     let m = this.lineMemo.get(blameId);

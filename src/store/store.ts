@@ -6,6 +6,8 @@ import { BlameStore } from "./blame-store.ts";
 import { TreeStore } from "./tree-store.ts";
 import { WindowStore } from "./window-store.ts";
 import { LogStore } from "./log-store.ts";
+import { CochangeStore } from "./cochange-store.ts";
+import { OwnershipStore } from "./ownership-store.ts";
 
 export type MetaKey =
   | "repoRoot"
@@ -26,6 +28,8 @@ export class Store {
   readonly tree: TreeStore;
   readonly windows: WindowStore;
   readonly log: LogStore;
+  readonly cochange: CochangeStore;
+  readonly ownership: OwnershipStore;
   /** PRAGMA data_version when syncWithOthers last looked. */
   private dataVersion: number | undefined;
 
@@ -40,6 +44,8 @@ export class Store {
     this.tree = new TreeStore(db, this.history);
     this.windows = new WindowStore(db);
     this.log = new LogStore(db);
+    this.cochange = new CochangeStore(db);
+    this.ownership = new OwnershipStore(db);
   }
 
   static open(path: string, repoRoot: string): Store {

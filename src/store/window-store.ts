@@ -1,4 +1,4 @@
-/** SQL over windows of history: the newest commits of a scope, and what co-change and hotspots count in them. */
+/** SQL over windows of history: the newest commits of a scope, and what hotspots count in them. */
 import type { SqlDatabase } from "../runtime/index.ts";
 
 export interface ActivityRow {
@@ -16,28 +16,11 @@ export interface ActivityRow {
   headLines: number | null;
 }
 
-export interface CochangeRow {
-  pathId: number;
-  path: string;
-  /** Window commits touching both files. */
-  count: number;
-  /** The same commits weighted 1/ln(files in the commit). */
-  weight: number;
-  /** Window commits touching this file. */
-  touching: number;
-}
-
 /** A window of history: the first `limit` commits of a scope (by seq), from `since` (Unix s) on. */
 export interface WindowSpec {
   scope: string;
   limit: number | null;
   since: number | null;
-}
-
-/** The window's commits, newest first: each one's file count and the paths it changed (none for a merge). */
-interface WindowCommit {
-  nfiles: number;
-  paths: number[];
 }
 
 /** Windows whose reading is kept in memory at most, and the largest kept (changed paths summed). */
@@ -75,34 +58,6 @@ export class WindowStore {
     return value;
   }
 
-  /** The window's commits with the paths each changed, read once per state of the index. */
-  private commitFiles(w: WindowSpec): WindowCommit[] {
-    return this.remembered(
-      "files",
-      w,
-      () => {
-        const { sql, params } = this.windowSql(w);
-        const rows = this.db
-          .prepare(
-            `WITH win AS MATERIALIZED (${sql})
-             SELECT win.seq AS seq, c.nfiles AS nfiles, ch.path_id AS pathId FROM win CROSS JOIN commits c ON c.id = win.commit_id LEFT JOIN changes ch ON ch.commit_id = win.commit_id ORDER BY win.seq`,
-          )
-          .all(...params);
-        const out: WindowCommit[] = [];
-        let seq: unknown;
-        for (const r of rows) {
-          if (r.seq !== seq || out.length === 0) {
-            out.push({ nfiles: Number(r.nfiles), paths: [] });
-            seq = r.seq;
-          }
-          if (r.pathId !== null) out[out.length - 1]!.paths.push(Number(r.pathId));
-        }
-        return out;
-      },
-      (commits) => commits.reduce((n, c) => n + c.paths.length, 0),
-    );
-  }
-
   private windowSql(w: WindowSpec): { sql: string; params: number[] } {
     const params: number[] = [];
     let where = "";
@@ -136,39 +91,6 @@ export class WindowStore {
         .get(...params)!;
       return { commits: Number(r.n), oldest: r.oldest === null ? null : Number(r.oldest), newest: r.newest === null ? null : Number(r.newest) };
     });
-  }
-
-  /**
-   * Co-change of `pathId` over the window (commits touching more than maxFiles files left
-   * out): per other path, the commits shared, their summed 1/ln(files) weight, and how many
-   * window commits touch it. Counted from the window's commits and their files, read once
-   * per state of the index: a question about another file of the same window reads nothing.
-   */
-  cochange(w: WindowSpec, pathId: number, maxFiles: number): { commits: number; rows: CochangeRow[] } {
-    const byPath = new Map<number, CochangeRow>();
-    const touching = new Map<number, number>();
-    let commits = 0;
-    for (const c of this.commitFiles(w)) {
-      if (c.nfiles > maxFiles) continue;
-      for (const p of c.paths) touching.set(p, (touching.get(p) ?? 0) + 1);
-      if (!c.paths.includes(pathId)) continue;
-      commits++;
-      // A commit of two files says more about the pair than one of forty.
-      const weight = 1 / Math.log(c.nfiles);
-      for (const p of c.paths) {
-        if (p === pathId) continue;
-        const row = byPath.get(p) ?? { pathId: p, path: "", count: 0, weight: 0, touching: 0 };
-        row.count++;
-        row.weight += weight;
-        byPath.set(p, row);
-      }
-    }
-    const name = this.db.prepare("SELECT path FROM paths WHERE id = ?");
-    for (const row of byPath.values()) {
-      row.touching = touching.get(row.pathId)!;
-      row.path = String(name.get(row.pathId)!.path);
-    }
-    return { commits, rows: [...byPath.values()] };
   }
 
   /**

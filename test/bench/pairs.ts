@@ -58,16 +58,17 @@ async function windowFiles(opts: RunOptions): Promise<{ files: string[][]; bytes
   return { files, bytes: out.stdout.length };
 }
 
-/** What an agent's script does with that log for co-change: count the files changed alongside FILE. */
+/** What an agent's script does for co-change: the file's newest 200 commits with all their files, counted. */
 async function gitCochange(file: string, opts: RunOptions): Promise<number> {
-  const { files, bytes } = await windowFiles(opts);
+  const out = await git(["log", "-n", "200", "--full-diff", "--name-only", "-z", "--format=%x01%H", "--", file], opts);
   const counts = new Map<string, number>();
-  for (const c of files) {
-    if (c.length > MAX_FILES || !c.includes(file)) continue;
+  for (const rec of text(out.stdout).split("\x01").slice(1)) {
+    const c = rec.split(/[\n\0]/).slice(1).filter(Boolean);
+    if (c.length > MAX_FILES) continue;
     for (const f of c) if (f !== file) counts.set(f, (counts.get(f) ?? 0) + 1);
   }
   top(counts);
-  return bytes;
+  return out.stdout.length;
 }
 
 /** And for hotspots: count commits per file, most first. */
@@ -115,8 +116,12 @@ export function respell(path: string, i: number): string {
 export function pairs(t: Target): Pair[] {
   return questionPairs(t).map((p) => ({
     ...p,
-    uncached: (i: number) =>
-      p.respelled ? p.respelled(i) : p.rpc.method === "status" ? p.rpc.params : { ...p.rpc.params, path: respell(typeof p.rpc.params.path === "string" ? p.rpc.params.path : "", i) },
+    uncached: (i: number) => {
+      const { params } = p.rpc;
+      if (p.respelled) return p.respelled(i);
+      if (Array.isArray(params.paths)) return { ...params, paths: params.paths.map((x: string) => respell(x, i)) };
+      return p.rpc.method === "status" ? params : { ...params, path: respell(typeof params.path === "string" ? params.path : "", i) };
+    },
   }));
 }
 
@@ -157,8 +162,8 @@ function questionPairs(t: Target): Omit<Pair, "uncached">[] {
     {
       name: "cochange",
       lore: ["cochange", t.file],
-      rpc: { method: "cochange", params: file },
-      gitLabel: "git log -n 500 --name-only + counting",
+      rpc: { method: "cochange", params: { repo: t.repo, paths: [t.file] } },
+      gitLabel: "git log -n 200 --full-diff --name-only -- FILE + counting",
       git: (o) => gitCochange(t.file, o),
     },
     {

@@ -60,7 +60,7 @@ function question(i: number): [string, Record<string, unknown>] {
     ["blame", { path, startLine: start, endLine: end }],
     ["history", { path, limit: 20 }],
     ["intent", { path, startLine: start, endLine: end }],
-    ["cochange", { path, limit: 10 }],
+    ["cochange", { paths: [path], limit: 10 }],
     ["hotspots", { limit: 10 }],
     ["status", {}],
   ];

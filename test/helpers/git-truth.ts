@@ -126,15 +126,38 @@ export function gitFiles(dir: string, rev = "HEAD"): string[] {
   return runGitBytes(dir, ["-c", "core.quotepath=off", "ls-tree", "-r", "-z", "--name-only", rev]).toString("utf8").split("\0").filter(Boolean);
 }
 
-/** Co-change counts of `path` computed from git log --name-only, the way DESIGN.md defines them. */
-export function gitCochange(dir: string, rev: string, path: string, windowSize: number | undefined, maxFiles: number) {
-  const commits = gitCommitFiles(dir, rev, windowSize).filter((c) => c.files.length <= maxFiles);
-  const touching = commits.filter((c) => c.files.includes(path));
+/**
+ * Co-change of `paths` computed from git log --name-only, the way DESIGN.md defines it: the newest
+ * `perFile` commits (of at most maxFiles files) that touched each path; per other file, the commits
+ * shared (`counts`), Σ 2^(−i/50)/√(files−1) over them (`scores`, i = the commit's rank among the
+ * input's), and the commits touching it down to the oldest one counted (`totals`).
+ */
+export function gitCochange(dir: string, rev: string, paths: string | string[], perFile: number | undefined, maxFiles: number) {
+  const inputs = typeof paths === "string" ? [paths] : paths;
+  const commits = gitCommitFiles(dir, rev).filter((c) => c.files.length <= maxFiles);
+  const rec = new Map<number, number>();
+  for (const p of inputs) {
+    let i = 0;
+    commits.forEach((c, k) => {
+      if (!c.files.includes(p) || (perFile !== undefined && i >= perFile)) return;
+      rec.set(k, (rec.get(k) ?? 0) + 2 ** (-i / 50));
+      i++;
+    });
+  }
+  const oldest = Math.max(-1, ...rec.keys());
   const counts = new Map<string, number>();
+  const scores = new Map<string, number>();
   const totals = new Map<string, number>();
-  for (const c of commits) for (const f of c.files) totals.set(f, (totals.get(f) ?? 0) + 1);
-  for (const c of touching) for (const f of c.files) if (f !== path) counts.set(f, (counts.get(f) ?? 0) + 1);
-  return { commits: touching.length, counts, totals };
+  commits.slice(0, oldest + 1).forEach((c, k) => {
+    for (const f of c.files) totals.set(f, (totals.get(f) ?? 0) + 1);
+    if (!rec.has(k)) return;
+    for (const f of c.files) {
+      if (inputs.includes(f)) continue;
+      counts.set(f, (counts.get(f) ?? 0) + 1);
+      scores.set(f, (scores.get(f) ?? 0) + rec.get(k)! / Math.sqrt(c.files.length - 1));
+    }
+  });
+  return { commits: rec.size, counts, totals, scores };
 }
 
 export function gitHead(dir: string): string {

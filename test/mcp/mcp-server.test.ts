@@ -89,7 +89,7 @@ describe("lore mcp", () => {
       lore_blame: { path: "src/app.ts" },
       lore_history: { path: "src/helpers.ts" },
       lore_intent: { path: "src/app.ts", startLine: 3, endLine: 7 },
-      lore_cochange: { path: "src/app.ts" },
+      lore_cochange: { paths: ["src/app.ts"] },
       lore_hotspots: {},
       lore_contributors: { path: "src" },
       lore_status: {},
@@ -144,8 +144,11 @@ describe("lore mcp", () => {
   test("a line range narrows blame, and a number where a string is declared is taken", async () => {
     const r = await call(client, "lore_blame", { path: "src/app.ts", startLine: 4, endLine: 6 });
     expect(r.structuredContent.range).toEqual([4, 6]);
-    const c = await call(client, "lore_cochange", { path: "src/app.ts", commits: 100 });
+    const c = await call(client, "lore_hotspots", { commits: 100 });
     expect(c.isError).toBeFalsy();
+    // cochange's window size is offered on the CLI only: an agent's extra field is refused by name.
+    const w = await call(client, "lore_cochange", { paths: ["src/app.ts"], commits: 100 });
+    expect(w.isError).toBe(true);
   });
 
   test("errors come back as tool results with a code and no structuredContent", async () => {
@@ -204,7 +207,7 @@ describe("lore mcp through the daemon", () => {
       for (const [name, args] of [
         ["lore_blame", { path: "src/app.ts", startLine: 2, endLine: 8 }],
         ["lore_history", { path: "src/helpers.ts" }],
-        ["lore_cochange", { path: "src/app.ts" }],
+        ["lore_cochange", { paths: ["src/app.ts"] }],
         ["lore_contributors", {}],
       ] as const) {
         const a = await call(viaDaemon, name, args);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { buildStoryRepo } from "../helpers/story-repo.ts";
 import { gitCochange, gitCommitFiles, gitFiles } from "../helpers/git-truth.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
@@ -16,7 +18,7 @@ describe("cochange", () => {
     const existing = new Set(gitFiles(repo.dir));
     for (const path of existing) {
       for (const [commits, maxFiles] of [["500", 50], ["3", 50], ["all", 100]] as const) {
-        const r = await ask("cochange", repo.dir, { path, commits, maxFiles, limit: 200 });
+        const r = await ask("cochange", repo.dir, { paths: [path], commits, maxFiles, limit: 200 });
         const truth = gitCochange(repo.dir, "HEAD", path, commits === "all" ? undefined : Number(commits), maxFiles);
         expect({ path, commits: r.commits }).toEqual({ path, commits: truth.commits });
         const expected = [...truth.counts].filter(([f]) => existing.has(f));
@@ -27,28 +29,73 @@ describe("cochange", () => {
           expect(x.confidence).toBe(Math.round((count / truth.commits) * 100) / 100);
           expect(x.jaccard).toBe(Math.round((count / (truth.commits + truth.totals.get(x.path)! - count)) * 100) / 100);
         }
+        // Ranked by the weighted sum, then count, then path.
+        const keys = r.results.map((x: any) => [truth.scores.get(x.path)!, x.count, x.path] as const);
+        const sorted = [...keys].sort((a, b) => b[0] - a[0] || b[1] - a[1] || (a[2] < b[2] ? -1 : 1));
+        expect(keys.map((k: any) => k[2])).toEqual(sorted.map((k) => k[2]));
       }
     }
   });
 
   test("the files changed together most come first", async () => {
-    const r = await ask("cochange", repo.dir, { path: "src/main.js" });
+    const r = await ask("cochange", repo.dir, { paths: ["src/main.js"] });
     expect(r.results[0].path).toBe("test/main.test.js");
-    const counts = r.results.map((x: any) => x.count);
-    expect(counts).toEqual([...counts].sort((a, b) => b - a));
   });
 
   test("sweeping commits are left out, and the window is reported", async () => {
-    const r = await ask("cochange", repo.dir, { path: "src/main.js", maxFiles: 50 });
+    const r = await ask("cochange", repo.dir, { paths: ["src/main.js"], maxFiles: 50 });
     expect(r.results.some((x: any) => x.path.startsWith("gen/"))).toBe(false);
-    expect(r.window).toMatchObject({ maxFiles: 50 });
-    expect(r.window.commits).toBe(Number(repo.git("rev-list", "--count", "HEAD").trim()));
+    expect(r.window).toMatchObject({ maxFiles: 50, perFile: 200 });
+    const oldest = gitCommitFiles(repo.dir, "HEAD").filter((c) => c.files.length <= 50 && c.files.includes("src/main.js")).at(-1)!;
+    expect(r.window.from).toBe(new Date(Number(repo.git("show", "-s", "--format=%ct", oldest.sha).trim()) * 1000).toISOString().replace(".000", ""));
+  });
+
+  test("several files: counts over the commits of either, and `with` names the inputs each result changed with", async () => {
+    const inputs = ["src/main.js", "test/main.test.js"];
+    const r = await ask("cochange", repo.dir, { paths: inputs, limit: 200 });
+    const truth = gitCochange(repo.dir, "HEAD", inputs, 200, 50);
+    const existing = new Set(gitFiles(repo.dir));
+    expect(r.paths).toEqual(inputs);
+    expect(r.commits).toBe(truth.commits);
+    expect(new Map(r.results.map((x: any) => [x.path, x.count]))).toEqual(new Map([...truth.counts].filter(([f]) => existing.has(f))));
+    const commits = gitCommitFiles(repo.dir, "HEAD").filter((c) => c.files.length <= 50);
+    for (const x of r.results) expect({ p: x.path, with: x.with }).toEqual({ p: x.path, with: inputs.filter((i) => commits.some((c) => c.files.includes(i) && c.files.includes(x.path))) });
+  });
+
+  test("changed asks about the work tree's and the index's changes, leaves them out, and never writes .git/index", async () => {
+    const quiet = await ask("cochange", repo.dir, { changed: true });
+    expect(quiet).toMatchObject({ paths: [], results: [], commits: 0 });
+    expect(quiet.note).toContain("Nothing is changed");
+    const main = repo.git("show", "HEAD:src/main.js");
+    repo.write("src/main.js", main + "// edited\n");
+    repo.write("README.md", repo.git("show", "HEAD:README.md") + "staged\n");
+    repo.git("add", "README.md");
+    repo.write("brand-new.txt", "untracked\n");
+    const index = readFileSync(join(repo.dir, ".git", "index"));
+    try {
+      const r = await ask("cochange", repo.dir, { changed: true, limit: 200 });
+      expect(r.paths).toEqual(["README.md", "src/main.js"]);
+      const truth = gitCochange(repo.dir, "HEAD", r.paths, 200, 50);
+      const existing = new Set(gitFiles(repo.dir));
+      expect(new Map(r.results.map((x: any) => [x.path, x.count]))).toEqual(new Map([...truth.counts].filter(([f]) => existing.has(f))));
+      expect(r.results.some((x: any) => r.paths.includes(x.path))).toBe(false);
+      expect(readFileSync(join(repo.dir, ".git", "index")).equals(index)).toBe(true);
+    } finally {
+      repo.git("reset", "-q", "--hard", "HEAD");
+      repo.remove("brand-new.txt");
+    }
+  });
+
+  test("files and changed together are a bad argument; a file never committed is PATH_NOT_FOUND", async () => {
+    await expect(ask("cochange", repo.dir, { paths: ["src/main.js"], changed: true })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(ask("cochange", repo.dir, {})).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(ask("cochange", repo.dir, { paths: ["no/such.js"] })).rejects.toMatchObject({ code: "PATH_NOT_FOUND" });
   });
 
   test("until measures co-change on held-out history", async () => {
     const rev = repo.git("rev-parse", "HEAD~1").trim();
-    const r = await ask("cochange", repo.dir, { path: "src/main.js", until: rev });
-    expect(r.commits).toBe(gitCochange(repo.dir, rev, "src/main.js", 500, 50).commits);
+    const r = await ask("cochange", repo.dir, { paths: ["src/main.js"], until: rev });
+    expect(r.commits).toBe(gitCochange(repo.dir, rev, "src/main.js", 200, 50).commits);
   });
 });
 

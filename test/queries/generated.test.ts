@@ -63,7 +63,7 @@ describe("a generated history of 1,500 commits", () => {
     const existing = new Set(files);
     for (const path of sample.slice(0, 12)) {
       for (const commits of ["500", "all"] as const) {
-        const r = await ask("cochange", dir, { path, commits, limit: 200 });
+        const r = await ask("cochange", dir, { paths: [path], commits, limit: 200 });
         const truth = gitCochange(dir, "HEAD", path, commits === "all" ? undefined : 500, 50);
         expect({ path, commits, n: r.commits }).toEqual({ path, commits, n: truth.commits });
         const expected = new Map([...truth.counts].filter(([f]) => existing.has(f)));

@@ -108,7 +108,7 @@ describe("repositories of every shape", () => {
     r.write("m.txt", "m\n");
     r.commit("main work");
     r.merge("topic");
-    const c = await ask("cochange", r.dir, { path: "t.txt", commits: "1" });
+    const c = await ask("cochange", r.dir, { paths: ["t.txt"], commits: "1" });
     expect(c.window.commits).toBe(1);
     expect(c.commits).toBe(0);
     const h = await ask("history", r.dir, { path: "t.txt" });
@@ -166,8 +166,8 @@ describe("bad input", () => {
     await expect(ask("blame", r.dir, { path: "a.txt", startLine: 1, endLine: 50 })).rejects.toMatchObject({ code: "BAD_RANGE" });
     await expect(ask("blame", r.dir, { path: "a.txt", until: "no-such-branch" })).rejects.toMatchObject({ code: "BAD_REVISION" });
     await expect(ask("blame", r.dir, { path: "a.txt", until: "--output=x" })).rejects.toMatchObject({ code: "BAD_REVISION" });
-    await expect(ask("cochange", r.dir, { path: "a.txt", commits: "lots" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
-    await expect(ask("cochange", r.dir, { path: "a.txt", since: "not a date at all" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(ask("cochange", r.dir, { paths: ["a.txt"], commits: "lots" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+    await expect(ask("cochange", r.dir, { paths: ["a.txt"], since: "not a date at all" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
     await expect(ask("history", r.dir, { path: "a.txt", limit: "many" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
     await expect(ask("history", r.dir, { path: "a.txt", bogus: 1 })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
     await expect(ask("nonsense", r.dir)).rejects.toMatchObject({ code: "UNKNOWN_QUESTION" });
@@ -178,7 +178,7 @@ describe("bad input", () => {
     expect((await ask("hotspots", r.dir, { path: "dir" })).results.map((x: any) => x.path)).toEqual(["dir/inner.txt"]);
     r.write("draft.txt", "not yet\n").write("drafts/one.txt", "not yet\n");
     for (const [q, path] of [["blame", "draft.txt"], ["intent", "draft.txt"], ["history", "draft.txt"], ["cochange", "draft.txt"], ["hotspots", "drafts"], ["contributors", "drafts"]] as const) {
-      const err = await ask(q, r.dir, { path, ...(q === "intent" ? { startLine: 1 } : {}) }).catch((e) => e);
+      const err = await ask(q, r.dir, { ...(q === "cochange" ? { paths: [path] } : { path }), ...(q === "intent" ? { startLine: 1 } : {}) }).catch((e) => e);
       expect({ q, code: err.code, committed: /is not committed/.test(err.message) }).toEqual({ q, code: "PATH_NOT_FOUND", committed: true });
     }
     r.remove("draft.txt").remove("drafts");

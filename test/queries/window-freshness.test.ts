@@ -18,7 +18,7 @@ afterAll(() => repo.cleanup());
 
 /** What lore says of a.txt's co-change, as path → count. */
 async function cochangeOfA(): Promise<Record<string, number>> {
-  const r = await ask("cochange", repo.dir, { path: "a.txt" });
+  const r = await ask("cochange", repo.dir, { paths: ["a.txt"] });
   return Object.fromEntries(r.results.map((x: any) => [x.path, x.count]));
 }
 

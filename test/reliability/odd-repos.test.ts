@@ -78,9 +78,9 @@ describe("odd repositories", () => {
     r.git("checkout", "-q", "main");
     runGit(r.dir, ["merge", "-q", "-m", "octopus", "x", "y", "z"]);
     expect(r.git("rev-list", "--min-parents=3", "HEAD").trim()).not.toBe("");
-    const c = await ask("cochange", r.dir, { path: "x.txt", commits: "all" });
+    const c = await ask("cochange", r.dir, { paths: ["x.txt"], commits: "all" });
     expect(c.commits).toBe(1);
-    expect(c.window.commits).toBe(Number(r.git("rev-list", "--count", "HEAD").trim()));
+    expect(c.window.perFile).toBeUndefined();
     for (const f of ["x.txt", "y.txt", "z.txt"]) expect((await ask("history", r.dir, { path: f })).commits.map((x: any) => x.sha)).toEqual(gitLogFile(r.dir, "HEAD", f).map((e) => e.sha));
   });
 
@@ -142,7 +142,7 @@ describe("odd repositories", () => {
     r.write("core.txt", "core 2\n");
     r.write("many/f1.txt", "changed\n");
     r.commit("Two files", BOB);
-    const c = await ask("cochange", r.dir, { path: "core.txt" });
+    const c = await ask("cochange", r.dir, { paths: ["core.txt"] });
     expect(c.commits).toBe(1);
     expect(c.results).toEqual([{ path: "many/f1.txt", count: 1, confidence: 1, jaccard: 1 }]);
     const hs = await ask("hotspots", r.dir, { limit: 1 });
@@ -167,7 +167,7 @@ describe("the user's git settings and environment do not change answers", () => 
     const clean = {
       blame: await ask("blame", r.dir, { path: "a.txt" }),
       history: await ask("history", r.dir, { path: "new.txt" }),
-      cochange: await ask("cochange", r.dir, { path: "a.txt" }),
+      cochange: await ask("cochange", r.dir, { paths: ["a.txt"] }),
     };
     const home = tempDir();
     writeFileSync(join(home, "revs"), r.head() + "\n");
@@ -183,7 +183,7 @@ describe("the user's git settings and environment do not change answers", () => 
     process.env.LORE_HOME = tempDir("lore-home-");
     expect(await ask("blame", r.dir, { path: "a.txt" })).toEqual(clean.blame);
     expect(await ask("history", r.dir, { path: "new.txt" })).toEqual(clean.history);
-    expect(await ask("cochange", r.dir, { path: "a.txt" })).toEqual(clean.cochange);
+    expect(await ask("cochange", r.dir, { paths: ["a.txt"] })).toEqual(clean.cochange);
     for (const c of config) r.git("config", "--unset", c.split("=")[0]!);
   });
 

@@ -9,6 +9,7 @@ import { renderIntent } from "./intent.ts";
 import { renderCompare } from "./compare.ts";
 import { renderLog } from "./log.ts";
 import { renderShow } from "./show.ts";
+import { renderOwners } from "./owners.ts";
 import { renderStatus } from "./status.ts";
 
 const RENDERERS: Record<string, (result: never, style: Style) => string> = {
@@ -21,6 +22,7 @@ const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   log: renderLog,
   show: renderShow,
   compare: renderCompare,
+  owners: renderOwners,
   status: renderStatus,
 };
 

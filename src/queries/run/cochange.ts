@@ -1,39 +1,148 @@
-/** How cochange is answered: co-occurrence counts over the window, for files that exist at the commit asked about. */
+/**
+ * How cochange is answered: for each input file, its newest commits (200 by default); every
+ * other file of those commits scores Σ 2^(−i/50) / √(files − 1) over the shared commits (i = the
+ * commit's rank among the input's, newest 0). Chosen on held-out history: `npm run bench:quality`.
+ */
+import { LoreError } from "../../errors.ts";
+import { gitText } from "../../git/run.ts";
 import type { Scope } from "../../index/repo-index.ts";
-import type { CochangeRow } from "../../store/window-store.ts";
-import { neverCommitted, repoPath, round, treeAt, windowOf } from "./common.ts";
-import type { COCHANGE_ARGS, CochangeOutput } from "../cochange.ts";
+import type { FileWindowSpec, Touch } from "../../store/cochange-store.ts";
+import { HistoryNotYet, iso, neverCommitted, parseSince, repoPath, round, treeAt } from "./common.ts";
+import { HALF_LIFE, type COCHANGE_ARGS, type CochangeOutput } from "../cochange.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 
+interface Partner {
+  pathId: number;
+  score: number;
+  count: number;
+  /** Indexes of the inputs it changed with. */
+  with: Set<number>;
+  path?: string;
+}
+
+/** The files changed in the work tree and the index against HEAD (read-only: git status takes no lock here). */
+async function changedFiles(ctx: QueryContext): Promise<string[]> {
+  const out = await gitText(["status", "--porcelain", "-z", "--untracked-files=no", "--no-renames"], ctx.index.git);
+  return [...new Set(out.split("\0").filter((e) => e.length > 3).map((e) => e.slice(3)))].sort();
+}
+
 export async function run(ctx: QueryContext, input: Input<typeof COCHANGE_ARGS>): Promise<CochangeOutput> {
+  const given = input.paths ?? [];
+  if (input.changed && given.length > 0) throw new LoreError("BAD_ARGUMENT", "Give files or changed: true, not both.");
+  if (!input.changed && given.length === 0) throw new LoreError("BAD_ARGUMENT", "cochange needs files (paths), or changed: true for your uncommitted changes.");
   const scope = await ctx.index.scope(input.until);
-  const path = repoPath(ctx, input.path);
-  const pid = ctx.index.store.history.pathId(path);
-  if (path === "" || pid === undefined) throw neverCommitted(ctx, path);
-  const w = await windowOf(ctx, scope, input.commits, input.since);
-  const info = ctx.index.store.windows.windowInfo(w);
-  const { commits, rows } = ctx.index.store.windows.cochange(w, pid, input.maxFiles);
-  // Only files that exist at the commit asked about: at HEAD one lookup each, else the tree from git.
-  const exists = scope.atHead ? (r: CochangeRow) => ctx.index.store.tree.hasPathId(r.pathId) : await existsAt(ctx, scope);
-  // Ranked by commits together, then by how small those commits were (Σ 1/ln files), then by the
-  // file's own activity: on held-out express history this beat raw counts (hit@5 0.871 vs 0.862).
-  const results = rows
-    .filter(exists)
-    .sort((x, y) => y.count - x.count || y.weight - x.weight || y.touching - x.touching || (x.path < y.path ? -1 : 1))
-    .map((r) => ({ path: r.path, count: r.count, confidence: round(r.count / commits), jaccard: round(r.count / (commits + r.touching - r.count)) }));
+  const limit = input.commits === "all" ? null : /^\d+$/.test(input.commits) && Number(input.commits) > 0 ? Number(input.commits) : undefined;
+  if (limit === undefined) throw new LoreError("BAD_ARGUMENT", `commits must be a positive number or "all", not "${input.commits}".`);
+  const since = input.since === undefined ? null : await parseSince(ctx, input.since);
+  const w: FileWindowSpec = { scope: scope.table, limit, since, maxFiles: input.maxFiles };
+  const window = { ...(limit !== null ? { perFile: limit } : {}), ...(since !== null ? { since: iso(since) } : {}), maxFiles: input.maxFiles };
+  const { history } = ctx.index.store;
+  const empty = (paths: string[], note: string): CochangeOutput => ({ repo: ctx.index.repo.root, paths, rev: scope.commit, window, commits: 0, results: [], truncated: false, note });
+
+  let paths: string[];
+  let inputs: { path: string; pid: number }[];
+  if (input.changed) {
+    paths = await changedFiles(ctx);
+    if (paths.length === 0) return empty(paths, "Nothing is changed in the work tree or the index against HEAD: no files to ask about.");
+    inputs = paths.flatMap((path) => {
+      const pid = history.pathId(path);
+      return pid === undefined ? [] : [{ path, pid }];
+    });
+    if (inputs.length === 0) return empty(paths, "None of the changed files has history yet (all are new).");
+  } else {
+    paths = [...new Set(given.map((p) => repoPath(ctx, p)))];
+    inputs = paths.map((path) => {
+      const pid = history.pathId(path);
+      if (path === "" || pid === undefined) throw neverCommitted(ctx, path);
+      return { path, pid };
+    });
+  }
+  const leaveOut = new Set(inputs.map((x) => x.pid));
+  const leaveOutNames = new Set(paths);
+
+  const store = ctx.index.store.cochange;
+  // Each commit once, with the inputs it touched and their recency weight in it.
+  const commits = new Map<number, { touch: Touch; weights: Map<number, number> }>();
+  inputs.forEach(({ pid }, k) => {
+    const mine = store.touches(w, pid);
+    // While a first index runs, a file's window is whole once its `limit` newest commits are in.
+    if (scope.prefix !== undefined && (limit === null || mine.length < limit)) throw new HistoryNotYet();
+    mine.forEach((t, i) => {
+      const c = commits.get(t.commitId) ?? { touch: t, weights: new Map<number, number>() };
+      c.weights.set(k, 2 ** (-i / HALF_LIFE));
+      commits.set(t.commitId, c);
+    });
+  });
+  if (commits.size === 0) return empty(paths, since !== null ? "No commit since then touched these files." : "Every commit that touched these files changed more than maxFiles files.");
+
+  const files = store.filesOf([...commits.keys()]);
+  const partners = new Map<number, Partner>();
+  let oldest = 0;
+  let oldestId = 0;
+  for (const [id, c] of commits) {
+    if (c.touch.seq >= oldest) [oldest, oldestId] = [c.touch.seq, id];
+    // A commit of two files says more about the pair than one of forty.
+    const size = c.touch.nfiles > 1 ? 1 / Math.sqrt(c.touch.nfiles - 1) : 0;
+    let rec = 0;
+    for (const r of c.weights.values()) rec += r;
+    for (const p of files.get(id)!) {
+      if (leaveOut.has(p)) continue;
+      const x = partners.get(p) ?? { pathId: p, score: 0, count: 0, with: new Set<number>() };
+      x.score += size * rec;
+      x.count++;
+      for (const k of c.weights.keys()) x.with.add(k);
+      partners.set(p, x);
+    }
+  }
+
+  const picked = await pick(ctx, scope, [...partners.values()], input.limit, leaveOutNames);
+  const n = commits.size;
+  const results = picked.list.map((x) => {
+    const touching = store.touchesUpTo(w, x.pathId, oldest);
+    return {
+      path: x.path!,
+      count: x.count,
+      confidence: round(x.count / n, 2),
+      jaccard: round(x.count / (n + touching - x.count), 2),
+      ...(inputs.length > 1 ? { with: [...x.with].sort((a, b) => a - b).map((k) => inputs[k]!.path) } : {}),
+    };
+  });
   return {
     repo: ctx.index.repo.root,
-    path,
+    paths,
     rev: scope.commit,
-    window: { commits: info.commits, ...(w.label.since ? { since: w.label.since } : {}), maxFiles: input.maxFiles },
-    commits,
-    results: results.slice(0, input.limit),
-    truncated: results.length > input.limit,
+    window: { ...window, from: iso(store.commitTime(oldestId)) },
+    commits: n,
+    results,
+    truncated: picked.truncated,
   };
 }
 
-async function existsAt(ctx: QueryContext, scope: Scope): Promise<(r: CochangeRow) => boolean> {
-  const paths = new Set((await treeAt(ctx, scope)).map((e) => e.path));
-  return (r) => paths.has(r.path);
+/**
+ * The best `limit` partners that exist at the commit asked about, by score, then count, then
+ * path: only the partners that can reach the list are looked up (existence, name).
+ */
+async function pick(ctx: QueryContext, scope: Scope, all: Partner[], limit: number, leaveOut: Set<string>): Promise<{ list: Partner[]; truncated: boolean }> {
+  const store = ctx.index.store;
+  const tree = scope.atHead ? undefined : new Set((await treeAt(ctx, scope)).map((e) => e.path));
+  const exists = (x: Partner) => {
+    if (scope.atHead && !store.tree.hasPathId(x.pathId)) return false;
+    x.path ??= store.cochange.pathName(x.pathId);
+    return !leaveOut.has(x.path) && (tree === undefined || tree.has(x.path));
+  };
+  all.sort((x, y) => y.score - x.score || y.count - x.count || x.pathId - y.pathId);
+  const out: Partner[] = [];
+  let more = false;
+  for (const x of all) {
+    const last = out[limit - 1];
+    if (last !== undefined && (x.score !== last.score || x.count !== last.count)) {
+      more = more || exists(x);
+      if (more) break;
+      continue;
+    }
+    if (exists(x)) out.push(x);
+  }
+  out.sort((x, y) => y.score - x.score || y.count - x.count || (x.path! < y.path! ? -1 : 1));
+  return { list: out.slice(0, limit), truncated: more || out.length > limit };
 }

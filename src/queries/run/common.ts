@@ -85,19 +85,21 @@ export async function windowOf(ctx: QueryContext, scope: Scope, commits: string,
   else throw new LoreError("BAD_ARGUMENT", `commits must be a positive number or "all", not "${commits}".`);
   // While a first index runs, a window of the newest N commits is whole once N of them are in.
   if (scope.prefix !== undefined && (since !== undefined || limit === null || scope.prefix < limit)) throw new HistoryNotYet();
-  let sinceTime: number | null = null;
-  if (since !== undefined) {
-    // git's approxidate takes anything (garbage means "now"): insist on a digit or a date word.
-    if (!/\d|now|today|yesterday|ago|last|noon|midnight|tea|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(mon|tues|wednes|thurs|fri|satur|sun)day/i.test(since))
-      throw new LoreError("BAD_ARGUMENT", `since must be a date git understands (2024-01-31, "3 months ago"), not "${since}".`);
-    // A bare calendar date means the start of that day; git alone would keep the clock's time of day.
-    const date = /^\s*\d{4}-\d{1,2}-\d{1,2}\s*$/.test(since) ? `${since.trim()} 00:00:00` : since;
-    const out = await gitText(["rev-parse", `--since=${date}`], ctx.index.git).catch(() => "");
-    const m = /--max-age=(\d+)/.exec(out);
-    if (!m) throw new LoreError("BAD_ARGUMENT", `since must be a date git understands (2024-01-31, "3 months ago"), not "${since}".`);
-    sinceTime = Number(m[1]);
-  }
+  const sinceTime = since === undefined ? null : await parseSince(ctx, since);
   return { scope: scope.table, limit, since: sinceTime, label: { commits, ...(since !== undefined ? { since: iso(sinceTime!) } : {}) } };
+}
+
+/** A date git understands (2024-01-31, "3 months ago") as Unix seconds; a bare calendar date is the start of that day. */
+export async function parseSince(ctx: QueryContext, since: string): Promise<number> {
+  // git's approxidate takes anything (garbage means "now"): insist on a digit or a date word.
+  if (!/\d|now|today|yesterday|ago|last|noon|midnight|tea|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(mon|tues|wednes|thurs|fri|satur|sun)day/i.test(since))
+    throw new LoreError("BAD_ARGUMENT", `since must be a date git understands (2024-01-31, "3 months ago"), not "${since}".`);
+  // A bare calendar date means the start of that day; git alone would keep the clock's time of day.
+  const date = /^\s*\d{4}-\d{1,2}-\d{1,2}\s*$/.test(since) ? `${since.trim()} 00:00:00` : since;
+  const out = await gitText(["rev-parse", `--since=${date}`], ctx.index.git).catch(() => "");
+  const m = /--max-age=(\d+)/.exec(out);
+  if (!m) throw new LoreError("BAD_ARGUMENT", `since must be a date git understands (2024-01-31, "3 months ago"), not "${since}".`);
+  return Number(m[1]);
 }
 
 /** The line range of a question, checked against the file's length. */

@@ -1,12 +1,23 @@
-/** How contributors is answered: blame every text file under the path and sum lines per author. */
+/** How contributors is answered: blame every text file under the path and sum lines per author, and per co-author. */
 import { blameMany } from "../../index/blame.ts";
 import { blameTarget } from "./blame-file.ts";
+import { coauthorsOf } from "./coauthors.ts";
 import { iso, notAt, repoPath, round, treeAt } from "./common.ts";
 import type { CONTRIBUTORS_ARGS, ContributorsOutput } from "../contributors.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 
 const SYMLINK = "120000";
+
+interface Person {
+  author: string;
+  email: string;
+  lines: number;
+  commits: number;
+  last: number;
+  coLines: number;
+  coCommits: number;
+}
 
 export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_ARGS>): Promise<ContributorsOutput> {
   const scope = await ctx.index.scope(input.until);
@@ -15,10 +26,52 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
   if (prefix !== "" && entries.length === 0) throw notAt(ctx, scope, prefix, "has no files");
   const targets = entries.map((e) => blameTarget(ctx, scope, e, input.ignoreRevs));
   const blames = [...(await blameMany(ctx.index, targets, ctx.blameWorkers)).values()].filter((b) => !b.binary);
-  const byAuthor = ctx.index.store.blame.authors(blames.map((b) => b.id));
-  const total = byAuthor.reduce((sum, a) => sum + a.lines, 0);
-  const results = byAuthor
-    .sort((x, y) => y.lines - x.lines || (x.author < y.author ? -1 : x.author > y.author ? 1 : x.email < y.email ? -1 : 1))
-    .map((a) => ({ author: a.author, email: a.email, lines: a.lines, share: total ? round(a.lines / total) : 0, commits: a.commits, lastChanged: iso(a.last) }));
+  const store = ctx.index.store.blame;
+  const bySha = new Map<string, number>();
+  for (const b of blames) for (const [sha, n] of store.linesByCommit(b.id)) bySha.set(sha, (bySha.get(sha) ?? 0) + n);
+  const facts = store.commits(bySha.keys());
+  const key = (sha: string) => {
+    const c = facts.get(sha);
+    return c && `${c.author}\0${c.email}`;
+  };
+  const people = new Map<string, Person>();
+  const personOf = (who: string) => {
+    let p = people.get(who);
+    if (!p) {
+      const [author, email] = who.split("\0");
+      people.set(who, (p = { author: author!, email: email!, lines: 0, commits: 0, last: 0, coLines: 0, coCommits: 0 }));
+    }
+    return p;
+  };
+  for (const [sha, n] of bySha) {
+    const who = key(sha);
+    if (!who) continue;
+    const p = personOf(who);
+    p.lines += n;
+    p.commits++;
+    p.last = Math.max(p.last, facts.get(sha)!.time);
+  }
+  // Lines a co-author helped write count for them beside the author's own, never twice in the total.
+  for (const [sha, names] of await coauthorsOf(ctx, bySha.keys(), key)) {
+    for (const who of names) {
+      const p = personOf(who);
+      p.coLines += bySha.get(sha)!;
+      p.coCommits++;
+      p.last = Math.max(p.last, facts.get(sha)!.time);
+    }
+  }
+  let total = 0;
+  for (const n of bySha.values()) total += n;
+  const results = [...people.values()]
+    .sort((x, y) => y.lines - x.lines || y.coLines - x.coLines || (x.author < y.author ? -1 : x.author > y.author ? 1 : x.email < y.email ? -1 : 1))
+    .map((a) => ({
+      author: a.author,
+      email: a.email,
+      lines: a.lines,
+      share: total ? round(a.lines / total, 2) : 0,
+      commits: a.commits,
+      lastChanged: iso(a.last),
+      ...(a.coCommits ? { coLines: a.coLines, coCommits: a.coCommits } : {}),
+    }));
   return { repo: ctx.index.repo.root, path: prefix, rev: scope.commit, totalLines: total, files: blames.length, results: results.slice(0, input.limit), truncated: results.length > input.limit };
 }

@@ -1,0 +1,56 @@
+/** owners: who owns what under a path (main author per file or folder, knowledge islands) and its truck factor. */
+import { defineQuery, type Args } from "./define.ts";
+import { IGNORE_REVS } from "./shared-args.ts";
+
+export interface OwnersOutput {
+  repo: string;
+  path: string;
+  rev: string;
+  /** Text lines (blame) and files under the path. */
+  lines: number;
+  files: number;
+  /** The fewest authors whose leaving orphans more than half the files (degree-of-authorship), and who they are. */
+  truckFactor: number;
+  truckAuthors: { author: string; email: string }[];
+  results: { path: string; files: number; lines: number; main?: { author: string; email: string; share: number; coLines?: number }; authors: number; island: boolean }[];
+  truncated: boolean;
+}
+
+export const OWNERS_ARGS = {
+  path: { type: "string", positional: true, description: "A folder or file (default: all)." },
+  by: { type: "string", default: "folder", description: 'Rows per "folder" (below path) or "file".' },
+  limit: { type: "integer", default: 20, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many rows (default 20)." },
+  ignoreRevs: { ...IGNORE_REVS, cliOnly: true },
+} as const satisfies Args;
+
+export const ownersQuery = defineQuery({
+  name: "owners",
+  summary: "Who owns what under PATH: main author per folder or file, islands, truck factor",
+  description:
+    "Who owns the code under path: per folder or file the main author and share of lines, island when one person wrote ≥ 80 %, and the truck factor (fewest authors whose leaving orphans half the files). Use to pick a reviewer or spot knowledge risk.",
+  args: OWNERS_ARGS,
+  output: (z) => {
+    const person = { author: z.string(), email: z.string() };
+    return z.object({
+      repo: z.string(),
+      path: z.string(),
+      rev: z.string(),
+      lines: z.number().int(),
+      files: z.number().int(),
+      truckFactor: z.number().int(),
+      truckAuthors: z.array(z.object(person)),
+      results: z.array(
+        z.object({
+          path: z.string(),
+          files: z.number().int(),
+          lines: z.number().int(),
+          main: z.object({ ...person, share: z.number(), coLines: z.number().int().optional() }).optional(),
+          authors: z.number().int(),
+          island: z.boolean(),
+        }),
+      ),
+      truncated: z.boolean(),
+    });
+  },
+  load: () => import("./run/owners.ts"),
+});
