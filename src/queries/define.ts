@@ -64,6 +64,12 @@ export interface QuerySpec<A extends Args = Args, O = unknown> {
    * index is built, the daemon answers them as soon as that is so, and otherwise when it ends.
    */
   answersFromPrefix?: boolean;
+  /** False for questions about the work tree as it is now (git, snapshots): they take no `until`. */
+  until?: false;
+  /** True for a question that writes to the work tree (restore): MCP says so (readOnlyHint false, destructiveHint true). */
+  writes?: true;
+  /** False for a question MCP leaves out, where another tool's parameter does its work (fewer tool bytes on every turn). */
+  mcp?: false;
   /** Loads the code that answers the question (src/queries/run/<name>.ts). */
   load: () => Promise<QueryModule<A, O>>;
 }
@@ -90,7 +96,7 @@ export function defineQuery<A extends Args, O>(spec: QuerySpec<A, O>): QueryDef<
   const { load, ...rest } = spec;
   return {
     ...rest,
-    args: { ...spec.args, ...COMMON_ARGS },
+    args: spec.until === false ? { ...spec.args, repo: COMMON_ARGS.repo } : { ...spec.args, ...COMMON_ARGS },
     run: async (ctx, input) => (await load()).run(ctx, input as Input<A>),
   } as QueryDef<A & typeof COMMON_ARGS, O>;
 }

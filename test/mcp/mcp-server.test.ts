@@ -10,7 +10,7 @@ import { QUERIES } from "../../src/queries/index.ts";
 import { buildRepo, git, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
-const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_status"];
+const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_status", "lore_git"];
 
 let repo: Fixture;
 let other: Fixture;
@@ -64,11 +64,13 @@ describe("lore mcp", () => {
       expect(t.title).toBeTruthy();
       expect(t.description!.length).toBeGreaterThan(40);
       expect(Buffer.byteLength(t.description!)).toBeLessThan(2048);
-      expect(t.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false, idempotentHint: true });
+      const def = QUERIES.find((q) => `lore_${q.name}` === t.name)!;
+      // Only a question that writes to the work tree (restore) says so, and says it is destructive.
+      expect(t.annotations).toMatchObject(def.writes ? { readOnlyHint: false, openWorldHint: false, destructiveHint: true } : { readOnlyHint: true, openWorldHint: false, idempotentHint: true });
       expect(t.outputSchema?.type).toBe("object");
       const props = t.inputSchema.properties as Record<string, { description?: string }>;
       expect(Object.keys(props)).toContain("repo");
-      expect(Object.keys(props)).toContain("until");
+      if (def.until !== false) expect(Object.keys(props)).toContain("until");
       for (const [field, schema] of Object.entries(props)) {
         expect(`${t.name}.${field}: ${schema.description ?? ""}`).toMatch(/: \S/);
         expect(schema.description).not.toMatch(/CLI:/);
@@ -88,6 +90,7 @@ describe("lore mcp", () => {
       lore_hotspots: {},
       lore_contributors: { path: "src" },
       lore_status: {},
+      lore_git: { args: ["log", "-n", "2", "--stat"] },
     };
     const ajv = new AjvJsonSchemaValidator();
     for (const t of tools) {

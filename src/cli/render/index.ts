@@ -3,6 +3,7 @@ import type { Style } from "../style.ts";
 import { renderBlame } from "./blame.ts";
 import { renderCochange } from "./cochange.ts";
 import { renderContributors } from "./contributors.ts";
+import { renderGit } from "./git.ts";
 import { renderHistory } from "./history.ts";
 import { renderHotspots } from "./hotspots.ts";
 import { renderIntent } from "./intent.ts";
@@ -16,6 +17,7 @@ const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   hotspots: renderHotspots,
   contributors: renderContributors,
   status: renderStatus,
+  git: renderGit,
 };
 
 export function render(name: string, result: unknown, style: Style): string {
