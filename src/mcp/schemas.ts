@@ -5,9 +5,9 @@ import type { AnyQuery, ArgSpec } from "../queries/define.ts";
 /** What `repo` means here: not the CLI's "current folder", and bounded by the allow-list. */
 const REPO_DESCRIPTION = "Another repository (a folder in it); default: this one.";
 
-/** Arguments an agent can send: every one the question declares. */
+/** Arguments an agent can send: every one the question declares, but those for the CLI only. */
 export function toolArgs(def: AnyQuery): [string, ArgSpec][] {
-  return Object.entries(def.args);
+  return Object.entries(def.args).filter(([, spec]) => spec.mcp !== false);
 }
 
 /** Drops the CLI's flag spellings from a description: an agent never types them. */

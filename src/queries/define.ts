@@ -27,6 +27,8 @@ export interface ArgSpec {
   text?: boolean;
   /** CLI: short flag letter. */
   short?: string;
+  /** False for an argument only the CLI offers (MCP leaves it out of the tool's schema: fewer bytes on every turn). */
+  mcp?: false;
   /** CLI: long flag name, when not the kebab-case of the field name. */
   flag?: string;
 }
@@ -68,6 +70,8 @@ export interface QuerySpec<A extends Args = Args, O = unknown> {
   until?: false;
   /** True for a question that writes to the work tree (restore): MCP says so (readOnlyHint false, destructiveHint true). */
   writes?: true;
+  /** False for a question MCP asks only about the server's own repository (no repo argument there: memory of the agent's own work tree). */
+  otherRepos?: false;
   /** False for a question MCP leaves out, where another tool's parameter does its work (fewer tool bytes on every turn). */
   mcp?: false;
   /** Loads the code that answers the question (src/queries/run/<name>.ts). */
@@ -96,7 +100,11 @@ export function defineQuery<A extends Args, O>(spec: QuerySpec<A, O>): QueryDef<
   const { load, ...rest } = spec;
   return {
     ...rest,
-    args: spec.until === false ? { ...spec.args, repo: COMMON_ARGS.repo } : { ...spec.args, ...COMMON_ARGS },
+    args: {
+      ...spec.args,
+      repo: spec.otherRepos === false ? { ...COMMON_ARGS.repo, mcp: false } : COMMON_ARGS.repo,
+      ...(spec.until === false ? {} : { until: COMMON_ARGS.until }),
+    },
     run: async (ctx, input) => (await load()).run(ctx, input as Input<A>),
   } as QueryDef<A & typeof COMMON_ARGS, O>;
 }

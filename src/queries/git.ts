@@ -24,7 +24,7 @@ export const gitQuery = defineQuery({
   name: "git",
   summary: "A read-only git command, for what no question covers",
   description:
-    "Read-only git, for what no other tool answers: log show diff blame grep status ls-files ls-tree cat-file rev-parse rev-list describe merge-base name-rev for-each-ref shortlog branch tag. Exact option names only.",
+    "Read-only git for what no other tool answers: log show diff blame grep status ls-files ls-tree cat-file rev-parse rev-list describe merge-base name-rev for-each-ref shortlog branch tag; exact options only.",
   args: GIT_ARGS,
   until: false,
   needsIndex: false,

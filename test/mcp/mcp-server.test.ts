@@ -10,7 +10,7 @@ import { QUERIES } from "../../src/queries/index.ts";
 import { buildRepo, git, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
-const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_status", "lore_git"];
+const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_status", "lore_git", "lore_changes", "lore_restore"];
 
 let repo: Fixture;
 let other: Fixture;
@@ -69,7 +69,7 @@ describe("lore mcp", () => {
       expect(t.annotations).toMatchObject(def.writes ? { readOnlyHint: false, openWorldHint: false, destructiveHint: true } : { readOnlyHint: true, openWorldHint: false, idempotentHint: true });
       expect(t.outputSchema?.type).toBe("object");
       const props = t.inputSchema.properties as Record<string, { description?: string }>;
-      expect(Object.keys(props)).toContain("repo");
+      if (def.otherRepos !== false) expect(Object.keys(props)).toContain("repo");
       if (def.until !== false) expect(Object.keys(props)).toContain("until");
       for (const [field, schema] of Object.entries(props)) {
         expect(`${t.name}.${field}: ${schema.description ?? ""}`).toMatch(/: \S/);
@@ -91,9 +91,12 @@ describe("lore mcp", () => {
       lore_contributors: { path: "src" },
       lore_status: {},
       lore_git: { args: ["log", "-n", "2", "--stat"] },
+      lore_changes: { patch: true },
     };
     const ajv = new AjvJsonSchemaValidator();
     for (const t of tools) {
+      // restore puts back a file from the snapshot lore_changes (listed before it) took: the same bytes.
+      if (t.name === "lore_restore") args.lore_restore = { paths: ["docs/guide.md"], from: (await call(client, "lore_changes", {})).structuredContent.now };
       const r = await call(client, t.name, args[t.name]!);
       expect({ tool: t.name, isError: r.isError ?? false, text: r.isError ? r.content[0]!.text : "" }).toEqual({ tool: t.name, isError: false, text: "" });
       expect(ajv.getValidator(t.outputSchema as never)(r.structuredContent).errorMessage).toBeUndefined();

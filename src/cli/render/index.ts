@@ -4,6 +4,7 @@ import { renderBlame } from "./blame.ts";
 import { renderCochange } from "./cochange.ts";
 import { renderContributors } from "./contributors.ts";
 import { renderGit } from "./git.ts";
+import { renderChanges, renderRestore, renderSnapshot, renderSnapshots } from "./memory.ts";
 import { renderHistory } from "./history.ts";
 import { renderHotspots } from "./hotspots.ts";
 import { renderIntent } from "./intent.ts";
@@ -18,6 +19,10 @@ const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   contributors: renderContributors,
   status: renderStatus,
   git: renderGit,
+  snapshot: renderSnapshot,
+  snapshots: renderSnapshots,
+  changes: renderChanges,
+  restore: renderRestore,
 };
 
 export function render(name: string, result: unknown, style: Style): string {
