@@ -21,6 +21,7 @@ export type ErrorCode =
   | "INDEX_WRITE_FAILED"
   | "DAEMON_UNAVAILABLE"
   | "REPO_NOT_ALLOWED"
+  | "NOT_ALLOWED"
   | "INTERNAL";
 
 /** Codes that mean "the call's words are off": exit status 2 on the CLI. */

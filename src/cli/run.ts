@@ -51,7 +51,8 @@ async function runQuestion(name: string, argv: string[]): Promise<number> {
     const result = await withProgress(callQuestion(name, cmd.input, opts), status, name === "contributors" ? "blame" : "history");
     if (cmd.json) await runtime.write(1, JSON.stringify(result) + "\n");
     else await runtime.write(1, render(name, result, await styleFor(1)) + "\n");
-    return 0;
+    // lore git exits as git did (git diff --exit-code, grep with no match); --json readers find exitCode in the answer.
+    return name === "git" && !cmd.json ? (result as { exitCode: number }).exitCode : 0;
   } catch (err) {
     // The reader went away: stop quietly, as git does.
     if (isBrokenPipe(err)) return BROKEN_PIPE_EXIT;
@@ -62,7 +63,10 @@ async function runQuestion(name: string, argv: string[]): Promise<number> {
 /** Flags every question takes, which may also come before it (`lore --repo DIR status`, as `git -C DIR status`); true: takes a value. */
 const LEADING_FLAGS: Record<string, boolean> = { "--repo": true, "--until": true, "--json": false, "--no-daemon": false };
 
-/** The arguments with flags given before the question moved after it, where the question's parser reads them. */
+/**
+ * The arguments with flags given before the question moved after it, where the question's parser reads them.
+ * `lore [flags] git ARGS…`: every word after git is git's, so lore's flags go before it and git's words after a --.
+ */
 export function questionFirst(argv: string[]): string[] {
   const leading: string[] = [];
   let i = 0;
@@ -72,6 +76,10 @@ export function questionFirst(argv: string[]): string[] {
     const takesValue = LEADING_FLAGS[name!] && !argv[i]!.includes("=");
     leading.push(...argv.slice(i, i + (takesValue ? 2 : 1)));
     i += takesValue ? 2 : 1;
+  }
+  if (argv[i] === "git") {
+    const words = argv.slice(i + 1);
+    return words.length === 0 || words[0] === "--help" || words[0] === "-h" ? ["git", "--help"] : ["git", ...leading, "--", ...words];
   }
   return leading.length && i < argv.length ? [argv[i]!, ...argv.slice(i + 1), ...leading] : argv;
 }

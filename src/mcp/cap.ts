@@ -23,6 +23,12 @@ const LISTS: Record<string, string> = {
 
 type Answer = Record<string, unknown>;
 
+/** The long text each question can cut (git's output, a patch). */
+const TEXTS: Record<string, string> = {
+  git: "stdout",
+  changes: "patch",
+};
+
 export interface Capped {
   result: Answer;
   /** Set when the list was cut here: how many items stayed of how many. */
@@ -60,8 +66,26 @@ function shortenMessages(result: Answer, budget: number): Answer {
   return withMessage(message.slice(0, lo) + "…");
 }
 
+/** The answer with its long text cut at a line end, as much of it as fits (JSON escapes make bytes uncertain: search). */
+function cutText(answer: Answer, field: string, budget: number): Capped {
+  const text = answer[field] as string;
+  const withText = (n: number): Answer => ({ ...answer, [field]: text.slice(0, n), truncated: true });
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (size(withText(mid)) <= budget) lo = mid;
+    else hi = mid - 1;
+  }
+  const nl = text.lastIndexOf("\n", lo - 1);
+  const kept = nl > lo / 2 ? nl + 1 : lo;
+  return { result: withText(kept), cut: { kept, total: text.length } };
+}
+
 export function capAnswer(name: string, result: unknown, budget: number): Capped {
   const answer = result as Answer;
+  const text = TEXTS[name];
+  if (text && typeof answer[text] === "string") return size(answer) <= budget ? { result: answer } : cutText(answer, text, budget);
   const list = LISTS[name];
   if (!list || !Array.isArray(answer[list]) || size(answer) <= budget) return { result: answer };
   const total = (answer[list] as unknown[]).length;

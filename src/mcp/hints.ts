@@ -22,6 +22,7 @@ export function moreHint(name: string, capped: Capped, limit: unknown): string |
   const r = capped.result;
   if (capped.cut) {
     const { kept, total } = capped.cut;
+    if (name === "git" || name === "changes") return `Output cut to ${kept} of ${total} characters to fit the answer size; narrow it (paths, a shorter range, -n).`;
     if (name === "blame") return blameHint(r, kept, total);
     if (name === "intent")
       return kept < total
@@ -31,6 +32,7 @@ export function moreHint(name: string, capped: Capped, limit: unknown): string |
     return `Cut to ${kept} of ${total} results to fit the answer size; ask with limit ${kept} or a narrower path.`;
   }
   if (r.truncated !== true) return undefined;
+  if (name === "git" || name === "changes") return "Output cut short; narrow it (paths, a shorter range, -n).";
   if (name === "history") return `There are more commits than limit ${limit}. ${historyHint(r, undefined)}`;
   return `There are more results than limit ${limit}; raise limit to see them.`;
 }

@@ -11,26 +11,26 @@ export interface ToolListing {
   description: string;
   inputSchema: Record<string, unknown>;
   outputSchema: Record<string, unknown>;
-  annotations: { title: string; readOnlyHint: true; openWorldHint: false; idempotentHint: true; destructiveHint: false };
+  annotations: { title: string; readOnlyHint: boolean; openWorldHint: false; idempotentHint: boolean; destructiveHint: boolean };
 }
 
 /** What tools/list sends: built once per server, from the same declarations the CLI and the daemon use. */
 export function toolListings(queries: readonly AnyQuery[] = QUERIES): ToolListing[] {
-  return queries.map((def) => ({
+  return queries.filter((def) => def.mcp !== false).map((def) => ({
     name: TOOL_PREFIX + def.name,
     title: def.summary,
     description: def.description,
     inputSchema: jsonSchema(inputSchema(def), "input"),
     outputSchema: jsonSchema(outputSchema(def), "output"),
-    // The SDK's defaults say "may write, talks to the world": lore does neither.
-    annotations: { title: def.summary, readOnlyHint: true, openWorldHint: false, idempotentHint: true, destructiveHint: false },
+    // The SDK's defaults say "may write, talks to the world": lore does neither, except restore, which writes files back.
+    annotations: { title: def.summary, readOnlyHint: !def.writes, openWorldHint: false, idempotentHint: !def.writes, destructiveHint: def.writes === true },
   }));
 }
 
 export function queryForTool(toolName: string): AnyQuery | undefined {
   if (!toolName.startsWith(TOOL_PREFIX)) return undefined;
   const name = toolName.slice(TOOL_PREFIX.length);
-  return QUERIES.find((q) => q.name === name);
+  return QUERIES.find((q) => q.name === name && q.mcp !== false);
 }
 
 /** What the model reads of the tools on every turn (name, description, input schema), in bytes: the 8 KB budget. */

@@ -75,6 +75,12 @@ export interface QuerySpec<A extends Args = Args, O = unknown> {
   answersFromPrefix?: boolean;
   /** The common arguments it takes, when not all: a question with its own revision (show REV, compare HEAD) takes no `until`. */
   common?: readonly (keyof typeof COMMON_ARGS)[];
+  /** True for a question that writes to the work tree (restore): MCP says so (readOnlyHint false, destructiveHint true). */
+  writes?: true;
+  /** False for a question MCP asks only about the server's own repository (no repo argument there: memory of the agent's own work tree). */
+  otherRepos?: false;
+  /** False for a question MCP leaves out, where another tool's parameter does its work (fewer tool bytes on every turn). */
+  mcp?: false;
   /** Loads the code that answers the question (src/queries/run/<name>.ts). */
   load: () => Promise<QueryModule<A, O>>;
 }
@@ -100,7 +106,9 @@ export type AnyQuery = QueryDef<Args, unknown>;
 export function defineQuery<A extends Args, O>(spec: QuerySpec<A, O>): QueryDef<A & typeof COMMON_ARGS, O> {
   const { load, common, ...rest } = spec;
   // A question may redeclare a common argument (to say it otherwise to agents); its own declaration wins.
-  const commonArgs = Object.fromEntries((common ?? (Object.keys(COMMON_ARGS) as (keyof typeof COMMON_ARGS)[])).map((k) => [k, spec.args[k] ?? COMMON_ARGS[k]]));
+  const commonArgs: Args = Object.fromEntries((common ?? (Object.keys(COMMON_ARGS) as (keyof typeof COMMON_ARGS)[])).map((k) => [k, spec.args[k] ?? COMMON_ARGS[k]]));
+  // A question about the agent's own work tree offers MCP no repo.
+  if (spec.otherRepos === false && commonArgs.repo) commonArgs.repo = { ...commonArgs.repo, cliOnly: true };
   return {
     ...rest,
     args: { ...spec.args, ...commonArgs },

@@ -22,6 +22,8 @@ export interface StatusOutput {
   dbPath: string;
   dbBytes: number;
   daemon: { pid: number; version: string; uptimeS: number } | null;
+  /** lore's memory of the work tree: how many snapshots, the newest, bytes on disk, and what pruning keeps. */
+  snapshots?: { count: number; newest: string | null; bytes: number; keepHours: number; keepCount: number };
 }
 
 export const STATUS_ARGS = {} as const satisfies Args;
@@ -53,6 +55,7 @@ export const statusQuery = defineQuery({
       dbPath: z.string(),
       dbBytes: z.number().int(),
       daemon: z.object({ pid: z.number().int(), version: z.string(), uptimeS: z.number() }).nullable(),
+      snapshots: z.object({ count: z.number().int(), newest: z.string().nullable(), bytes: z.number().int(), keepHours: z.number(), keepCount: z.number().int() }).optional(),
     }),
   load: () => import("./run/status.ts"),
 });

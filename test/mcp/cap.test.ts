@@ -44,3 +44,15 @@ describe("the answer size budget", () => {
     expect(maxBytes({})).toBe(16384);
   });
 });
+
+test("git's output is cut at a line end to fit the budget, and the answer says so", () => {
+  const answer = { repo: "/r", args: ["log"], exitCode: 0, stdout: 'a "quoted" line\n'.repeat(3000), stderr: "", truncated: false };
+  const capped = capAnswer("git", answer, 16 * 1024);
+  const out = capped.result as typeof answer;
+  expect(Buffer.byteLength(JSON.stringify(out))).toBeLessThanOrEqual(16 * 1024);
+  expect(Buffer.byteLength(JSON.stringify(out))).toBeGreaterThan(15 * 1024);
+  expect(out.truncated).toBe(true);
+  expect(out.stdout.endsWith("line\n")).toBe(true);
+  expect(answer.stdout.startsWith(out.stdout)).toBe(true);
+  expect(capAnswer("git", { ...answer, stdout: "short\n" }, 16 * 1024).cut).toBeUndefined();
+});

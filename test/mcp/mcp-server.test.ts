@@ -6,11 +6,11 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { z } from "zod";
-import { QUERIES, findQuery } from "../../src/queries/index.ts";
+import { QUERIES } from "../../src/queries/index.ts";
 import { buildRepo, git, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
-const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_status", "lore_log", "lore_show", "lore_compare"];
+const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_owners", "lore_status", "lore_log", "lore_show", "lore_compare", "lore_git", "lore_changes", "lore_restore"];
 
 let repo: Fixture;
 let other: Fixture;
@@ -64,12 +64,13 @@ describe("lore mcp", () => {
       expect(t.title).toBeTruthy();
       expect(t.description!.length).toBeGreaterThan(40);
       expect(Buffer.byteLength(t.description!)).toBeLessThan(2048);
-      expect(t.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false, idempotentHint: true });
+      const def = QUERIES.find((q) => `lore_${q.name}` === t.name)!;
+      // Only a question that writes to the work tree (restore) says so, and says it is destructive.
+      expect(t.annotations).toMatchObject(def.writes ? { readOnlyHint: false, openWorldHint: false, destructiveHint: true } : { readOnlyHint: true, openWorldHint: false, idempotentHint: true });
       expect(t.outputSchema?.type).toBe("object");
       const props = t.inputSchema.properties as Record<string, { description?: string }>;
-      expect(Object.keys(props)).toContain("repo");
-      const def = findQuery(t.name.slice("lore_".length))!;
-      // A question with a revision of its own (show REV, compare HEAD) takes no until.
+      if (def.otherRepos !== false) expect(Object.keys(props)).toContain("repo");
+      // A question with a revision of its own (show REV, compare HEAD), or about the work tree now, takes no until.
       if (def.args.until) expect(Object.keys(props)).toContain("until");
       // repo and until are described once, in the server's instructions.
       for (const [field, schema] of Object.entries(props)) {
@@ -96,9 +97,13 @@ describe("lore mcp", () => {
       lore_log: { paths: ["src"], limit: 3 },
       lore_show: { rev: "HEAD", paths: ["src"] },
       lore_compare: { base: "HEAD~2" },
+      lore_git: { args: ["log", "-n", "2", "--stat"] },
+      lore_changes: { patch: true },
     };
     const ajv = new AjvJsonSchemaValidator();
     for (const t of tools) {
+      // restore puts back a file from the snapshot lore_changes (listed before it) took: the same bytes.
+      if (t.name === "lore_restore") args.lore_restore = { paths: ["docs/guide.md"], from: (await call(client, "lore_changes", {})).structuredContent.now };
       const r = await call(client, t.name, args[t.name]!);
       expect({ tool: t.name, isError: r.isError ?? false, text: r.isError ? r.content[0]!.text : "" }).toEqual({ tool: t.name, isError: false, text: "" });
       expect(ajv.getValidator(t.outputSchema as never)(r.structuredContent).errorMessage).toBeUndefined();

@@ -3,6 +3,8 @@ import type { Style } from "../style.ts";
 import { renderBlame } from "./blame.ts";
 import { renderCochange } from "./cochange.ts";
 import { renderContributors } from "./contributors.ts";
+import { renderGit } from "./git.ts";
+import { renderChanges, renderRestore, renderSnapshot, renderSnapshots } from "./memory.ts";
 import { renderHistory } from "./history.ts";
 import { renderHotspots } from "./hotspots.ts";
 import { renderIntent } from "./intent.ts";
@@ -24,6 +26,11 @@ const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   compare: renderCompare,
   owners: renderOwners,
   status: renderStatus,
+  git: renderGit,
+  snapshot: renderSnapshot,
+  snapshots: renderSnapshots,
+  changes: renderChanges,
+  restore: renderRestore,
 };
 
 export function render(name: string, result: unknown, style: Style): string {

@@ -22,6 +22,7 @@ export function renderStatus(r: StatusOutput, s: Style): string {
     ...(r.rebuilt ? [["rebuilt", r.rebuilt]] : []),
     ["last indexed", r.lastIndexedAt ?? "never"],
     ["index file", `${r.dbPath} (${(r.dbBytes / 1024 / 1024).toFixed(1)} MB)`],
+    ...(r.snapshots ? [["snapshots", `${r.snapshots.count}${r.snapshots.newest ? `, newest ${r.snapshots.newest}` : ""} (${(r.snapshots.bytes / 1024).toFixed(0)} KB; kept ${r.snapshots.keepHours} h, at most ${r.snapshots.keepCount})`]] : []),
     ["daemon", r.daemon ? `pid ${r.daemon.pid}, ${r.daemon.version}, up ${Math.round(r.daemon.uptimeS)} s` : "not used"],
   ];
   return table(rows.map(([k, v]) => [s.dim(k!), v!])).join("\n");

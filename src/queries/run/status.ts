@@ -1,7 +1,8 @@
 /** How status is answered: HEAD from the files, the index's own counts and state. */
 import { statSync } from "node:fs";
 import { readHeadBranch } from "../../git/head-file.ts";
-import { currentBranch, currentHead, isShallow } from "../../git/repo.ts";
+import { currentBranch, currentHead, isShallow, type Repo } from "../../git/repo.ts";
+import { pruneLimits, SnapshotStore } from "../../memory/store.ts";
 import type { STATUS_ARGS, StatusOutput } from "../status.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
@@ -45,5 +46,13 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
     dbPath: store.path,
     dbBytes: fileBytes(store.path) + fileBytes(store.path + "-wal"),
     daemon: ctx.daemon ?? null,
+    snapshots: snapshotsOf(index.repo),
   };
+}
+
+function snapshotsOf(repo: Repo): StatusOutput["snapshots"] {
+  const store = new SnapshotStore(repo);
+  const list = store.list();
+  const { maxAgeHours, maxCount } = pruneLimits();
+  return { count: list.length, newest: list[list.length - 1]?.time ?? null, bytes: store.bytes(), keepHours: maxAgeHours, keepCount: maxCount };
 }

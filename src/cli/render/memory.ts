@@ -1,0 +1,34 @@
+/** Human rendering of lore's memory of the work tree: snapshot, snapshots, changes, restore. */
+import type { ChangesOutput } from "../../queries/changes.ts";
+import type { RestoreOutput } from "../../queries/restore.ts";
+import type { SnapshotOutput } from "../../queries/snapshot.ts";
+import type { SnapshotsOutput } from "../../queries/snapshots.ts";
+import type { Style } from "../style.ts";
+import { table } from "../table.ts";
+
+export function renderSnapshot(r: SnapshotOutput, s: Style): string {
+  return r.created ? `snapshot ${s.yellow(r.id)} ${r.time}: ${r.files} file${r.files === 1 ? "" : "s"} changed` : `nothing changed since snapshot ${s.yellow(r.id)} (${r.time})`;
+}
+
+export function renderSnapshots(r: SnapshotsOutput, s: Style): string {
+  if (r.snapshots.length === 0) return s.dim(`no snapshots${r.path ? ` that changed ${r.path}` : ""} yet: lore snapshot takes one`);
+  const rows = table(r.snapshots.map((x) => [s.yellow(x.id), x.time, `${x.files} files`, x.message ?? ""]), new Set([2]));
+  return [...rows, ...(r.truncated ? [s.dim(`… ${r.total - r.snapshots.length} more: raise -n`)] : [])].join("\n");
+}
+
+export function renderChanges(r: ChangesOutput, s: Style): string {
+  const since = r.since.time ? `snapshot ${s.yellow(r.since.id)} (${r.since.time})` : r.since.id;
+  const head = `since ${since}, now ${s.yellow(r.now)}:`;
+  if (r.files.length === 0) return `${head} ${s.dim("no changes")}`;
+  const rows = table(r.files.map((f) => [f.status ?? "M", f.oldPath ? `${f.oldPath} → ${f.path}` : f.path, f.binary ? "binary" : `${s.green(`+${f.additions}`)} ${s.red(`-${f.deletions}`)}`]));
+  const more = r.filesTotal > r.files.length ? [s.dim(`… ${r.filesTotal - r.files.length} more files: name paths`)] : [];
+  return [head, ...rows, ...more, ...(r.patch ? ["", r.patch.replace(/\n$/, "")] : []), ...(r.truncated && r.patch ? [s.dim("… patch cut: raise --diff-lines")] : [])].join("\n");
+}
+
+export function renderRestore(r: RestoreOutput, s: Style): string {
+  return [
+    ...r.restored.map((p) => `restored ${p}`),
+    ...r.removed.map((p) => `removed  ${p}`),
+    s.dim(`from snapshot ${r.from.id} (${r.from.time}); to undo: lore restore … --from ${r.backup}`),
+  ].join("\n");
+}

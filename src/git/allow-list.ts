@@ -1,0 +1,289 @@
+/**
+ * The read-only git escape hatch's gate: which subcommands and which exact option names
+ * reach git. Every argument is parsed here and handed on in one unambiguous spelling, so
+ * git never gets to read an abbreviation, a bundle of short options or a value as an option.
+ */
+import { LoreError } from "../errors.ts";
+
+/** How an option takes its value: none, always (attached or the next word), or only attached (`--stat=80`). */
+type Kind = "flag" | "value" | "optional";
+type Table = Map<string, Kind>;
+
+/** "--x" a flag, "--x=" takes a value, "--x[=]" an optional value written attached; the same for "-x". */
+function table(...specs: string[]): Table {
+  const out: Table = new Map();
+  for (const word of specs.join(" ").split(/\s+/).filter(Boolean)) {
+    if (word.endsWith("[=]")) out.set(word.slice(0, -3), "optional");
+    else if (word.endsWith("=")) out.set(word.slice(0, -1), "value");
+    else out.set(word, "flag");
+  }
+  return out;
+}
+
+const REV_LIST = `--max-count= -n= --skip= --since= --after= --until= --before= --author= --committer= --grep= --all-match
+  --invert-grep -i --regexp-ignore-case -E --extended-regexp -F --fixed-strings -P --perl-regexp --basic-regexp --merges --no-merges
+  --min-parents= --max-parents= --no-min-parents --no-max-parents --first-parent --not --all --branches[=] --tags[=] --remotes[=]
+  --glob= --exclude= --reflog --single-worktree --ignore-missing --cherry-mark --cherry-pick --left-only --right-only --cherry
+  --ancestry-path --simplify-by-decoration --full-history --dense --sparse --simplify-merges --show-pulls --topo-order --date-order
+  --author-date-order --reverse --no-walk[=] --do-walk --boundary --left-right --parents --children --walk-reflogs -g --grep-reflog=
+  --remove-empty`;
+const FORMAT = `--pretty[=] --format= --abbrev-commit --no-abbrev-commit --oneline --encoding= --expand-tabs[=] --no-expand-tabs
+  --notes[=] --no-notes --date= --relative-date --decorate[=] --no-decorate --decorate-refs= --decorate-refs-exclude= --source
+  --use-mailmap --mailmap --no-mailmap --no-use-mailmap --log-size --graph --show-linear-break[=] -z --abbrev[=] --no-abbrev
+  --full-diff --follow -L=`;
+const DIFF = `-p -u --patch -s --no-patch -U= --unified= --raw --patch-with-raw --patch-with-stat --numstat --shortstat --stat[=]
+  --compact-summary --dirstat[=] --dirstat-by-file[=] --cumulative --summary --name-only --name-status --submodule[=] --word-diff[=]
+  --word-diff-regex= --color-words[=] --no-renames --rename-empty --no-rename-empty -M[=] --find-renames[=] -B[=] --break-rewrites[=]
+  --find-copies[=] --find-copies-harder -D --irreversible-delete -l= --diff-filter= -S= -G= --find-object= --pickaxe-all
+  --pickaxe-regex -R --relative[=] --no-relative -a --text --ignore-cr-at-eol --ignore-space-at-eol -b --ignore-space-change -w
+  --ignore-all-space --ignore-blank-lines -I= --ignore-matching-lines= --inter-hunk-context= -W --function-context --exit-code
+  --quiet --no-ext-diff --no-textconv --ignore-submodules[=] --src-prefix= --dst-prefix= --no-prefix --default-prefix --full-index
+  --binary --minimal --patience --histogram --anchored= --diff-algorithm= --indent-heuristic --no-indent-heuristic --check
+  --ws-error-highlight= -m --cc --combined-all-paths --diff-merges= --no-diff-merges`;
+const REF_FILTERS = "--contains[=] --no-contains[=] --merged[=] --no-merged[=] --sort= --format= --points-at[=] -i --ignore-case";
+
+interface Subcommand {
+  options: Table;
+  /** `-5` as `--max-count=5`. */
+  numeric?: boolean;
+  /** Added after the subcommand: what keeps it from running programs or taking a non-read mode. */
+  add?: string[];
+}
+
+const SUBCOMMANDS: Record<string, Subcommand> = {
+  log: { options: table(REV_LIST, FORMAT, DIFF), numeric: true, add: ["--no-ext-diff", "--no-textconv"] },
+  show: { options: table(REV_LIST, FORMAT, DIFF), numeric: true, add: ["--no-ext-diff", "--no-textconv"] },
+  diff: { options: table(DIFF, "--cached --staged --merge-base --abbrev[=]"), add: ["--no-ext-diff", "--no-textconv"] },
+  blame: {
+    options: table(`-b --root --show-stats --score-debug -f --show-name -n --show-number -p --porcelain --line-porcelain -l -t -s -e
+      --show-email -w --abbrev[=] -L= -M[=] --reverse --first-parent --date= --ignore-rev= --incremental --since= --minimal --no-progress`),
+    add: ["--no-textconv"],
+  },
+  shortlog: { options: table(REV_LIST.replace("-n=", ""), "-n --numbered -s --summary -e --email -w[=] --format= --group= --committer") },
+  grep: {
+    options: table(`-i --ignore-case -I -w --word-regexp -v --invert-match -h -H --full-name -E --extended-regexp -G --basic-regexp
+      -F --fixed-strings -P --perl-regexp -n --line-number --column -l --files-with-matches --name-only -L --files-without-match -z --null
+      -o --only-matching --count --heading --break -p --show-function -W --function-context -A= -B= --after-context= --before-context=
+      --context= -e= --and --or --not --all-match -q --quiet --max-depth= --cached --untracked --no-exclude-standard --exclude-standard
+      --recurse-submodules -a --text --no-textconv -r --recursive --no-recursive -m= --max-count= --threads=`),
+    add: ["--no-textconv"],
+  },
+  "ls-files": {
+    options: table(`--cached -d --deleted -m --modified -o --others -i --ignored -s --stage -u --unmerged -k --killed -z -t -v -f
+      --directory --no-empty-directory --eol --deduplicate --exclude= -x= --exclude-standard --error-unmatch --with-tree= --full-name
+      --recurse-submodules --abbrev[=] --format= --sparse`),
+  },
+  "ls-tree": { options: table("-d -r -t -l --long -z --name-only --name-status --object-only --full-name --full-tree --abbrev[=] --format=") },
+  "cat-file": { options: table("-p -t -s -e") },
+  "rev-parse": {
+    options: table(`--verify -q --quiet --short[=] --abbrev-ref[=] --symbolic --symbolic-full-name --all --branches[=] --tags[=]
+      --remotes[=] --glob= --exclude= --disambiguate= --show-toplevel --show-prefix --show-cdup --show-superproject-working-tree
+      --absolute-git-dir --git-common-dir --is-inside-git-dir --is-inside-work-tree --is-bare-repository --is-shallow-repository
+      --show-object-format[=] --since= --after= --until= --before= --revs-only --no-revs --flags --no-flags --not --default=`),
+  },
+  "rev-list": {
+    options: table(REV_LIST, "--count --objects --objects-edge --no-object-names --object-names --timestamp --header --abbrev-commit --format= --pretty[=] --abbrev[=] --quiet"),
+    numeric: true,
+  },
+  describe: { options: table("--all --tags --contains --abbrev= --candidates= --exact-match --debug --long --match= --exclude= --always --first-parent") },
+  "merge-base": { options: table("-a --all --octopus --independent --is-ancestor --fork-point") },
+  "name-rev": { options: table("--tags --refs= --exclude= --all --name-only --no-undefined --always") },
+  "for-each-ref": { options: table("--count= --shell -s --perl --python --tcl", REF_FILTERS) },
+  // --list always: without it `git branch NAME` and `git tag NAME` create a ref.
+  branch: { options: table("--list -l -a --all -r --remotes -v --verbose --show-current --abbrev= --no-abbrev", REF_FILTERS) },
+  tag: { options: table("--list -l -n[=]", REF_FILTERS) },
+  status: {
+    options: table(`-s --short -b --branch --show-stash --porcelain[=] --long -v --verbose -u[=] --untracked-files[=] --ignore-submodules[=]
+      --ignored[=] -z --no-column --ahead-behind --no-ahead-behind --renames --no-renames --find-renames[=]`),
+  },
+};
+
+export const ALLOWED_SUBCOMMANDS: readonly string[] = Object.keys(SUBCOMMANDS);
+
+/** Options refused everywhere, with the reason the refusal gives. */
+const DENIED: Record<string, string> = {
+  "-c": "sets git configuration, through which git runs programs (core.pager, diff.external)",
+  "--config-env": "sets git configuration, through which git runs programs (core.pager, diff.external)",
+  "-C": "is refused: as a git option it moves git to another folder",
+  "--git-dir": "points git at another repository",
+  "--work-tree": "points git at another work tree",
+  "--namespace": "changes which refs git sees",
+  "--exec-path": "runs git's programs from another folder",
+  "--output": "writes a file",
+  "--output-directory": "writes files",
+  "--ext-diff": "runs an external diff program",
+  "--textconv": "runs textconv programs",
+  "--no-index": "compares files outside the repository",
+  "-O": "runs a program (grep) or reads an order file from anywhere (diff)",
+  "--open-files-in-pager": "runs a program",
+  "--orderfile": "reads a file from anywhere",
+  "--exec": "runs a program",
+  "--upload-pack": "runs a program",
+  "--receive-pack": "runs a program",
+  "--contents": "reads a file from anywhere",
+  "--ignore-revs-file": "reads a file from anywhere",
+  "--exclude-from": "reads a file from anywhere",
+  "--exclude-per-directory": "reads files the repository names",
+  "--show-signature": "runs gpg",
+  "--dirty": "rewrites the repository's index",
+  "--broken": "rewrites the repository's index",
+  "--stdin": "reads standard input",
+  "--end-of-options": "is not needed: lore parses every option itself; put paths after --",
+  "--paginate": "runs a pager",
+  "--remerge-diff": "writes objects while it works",
+};
+
+/** Per subcommand, options whose short name means "read a file" or "write" there. */
+const DENIED_IN: Record<string, Record<string, string>> = {
+  blame: { "-S": "reads a revisions file from anywhere" },
+  grep: { "-f": "reads patterns from a file anywhere", "-C": "is refused (use --context=N)" },
+};
+
+const MAX_ARGS = 64;
+const MAX_ARG_BYTES = 4096;
+
+function refuse(message: string): LoreError {
+  return new LoreError("NOT_ALLOWED", message);
+}
+
+function deniedReason(sub: string, name: string): string | undefined {
+  return DENIED_IN[sub]?.[name] ?? DENIED[name];
+}
+
+/** Why an unknown long option is refused: an abbreviation of a real one gets named as such. */
+function unknownLong(sub: string, name: string, options: Table): LoreError {
+  const all = [...options.keys(), ...Object.keys(DENIED)].filter((o) => o.startsWith("--"));
+  const longer = all.filter((o) => o !== name && o.startsWith(name));
+  if (longer.length > 0)
+    return refuse(`${name} looks like an abbreviation of ${longer.slice(0, 3).join(", ")}: lore takes only exact option names, so git never guesses.`);
+  return refuse(`${name} is not an option lore lets through to git ${sub} (an allow-list of read-only options).`);
+}
+
+/** What a format string may not hold: %G… makes git run gpg. */
+function checkValue(name: string, value: string): void {
+  if (/^--(format|pretty)$/.test(name) && /%G|%\(signature/.test(value)) throw refuse(`${name} with %G or %(signature) runs gpg to check signatures.`);
+}
+
+export interface CheckedArgs {
+  sub: string;
+  /** What git gets after its global options: the subcommand and every argument in one spelling. */
+  argv: string[];
+  /** The positionals that may be paths, for the caller to keep inside the repository. */
+  paths: string[];
+}
+
+/**
+ * Checks a git command line against the allow-list and spells it out for git: long options as
+ * `--name=value`, short ones one per word with their value attached, positionals before `--`
+ * that cannot be read as options. Throws NOT_ALLOWED with the reason.
+ */
+export function checkGitArgs(args: readonly string[]): CheckedArgs {
+  if (args.length === 0) throw new LoreError("BAD_ARGUMENT", `lore git needs a subcommand: ${ALLOWED_SUBCOMMANDS.join(", ")}.`);
+  if (args.length > MAX_ARGS) throw refuse(`lore git takes at most ${MAX_ARGS} arguments.`);
+  for (const a of args) {
+    if (typeof a !== "string") throw new LoreError("BAD_ARGUMENT", "git's arguments must be strings.");
+    if (a.includes("\0")) throw refuse("An argument holds a NUL byte, which git would cut short.");
+    if (Buffer.byteLength(a) > MAX_ARG_BYTES) throw refuse(`An argument is longer than ${MAX_ARG_BYTES} bytes.`);
+  }
+  const sub = args[0]!;
+  const spec = Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub]! : undefined;
+  if (!spec) {
+    const why = sub.startsWith("-") ? `${sub} is a global git option; ${deniedReason("", sub.split("=")[0]!) ? `it ${deniedReason("", sub.split("=")[0]!)}` : "lore takes none"}` : `git ${sub} is not one of the read-only commands lore runs`;
+    throw refuse(`${why}. lore git runs: ${ALLOWED_SUBCOMMANDS.join(", ")}.`);
+  }
+  const { options } = spec;
+  const out: string[] = [sub, ...(spec.add ?? [])];
+  const positionals: string[] = [];
+  const afterDashes: string[] = [];
+  const given = new Set<string>();
+  for (let i = 1; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--") {
+      afterDashes.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg === "-") throw refuse(`"-" would make git read standard input or an earlier branch; name the revision.`);
+    if (!arg.startsWith("-")) {
+      positionals.push(arg);
+      continue;
+    }
+    if (spec.numeric && /^-\d+$/.test(arg)) {
+      out.push(`--max-count=${arg.slice(1)}`);
+      continue;
+    }
+    if (arg.startsWith("--")) {
+      const eq = arg.indexOf("=");
+      const name = eq < 0 ? arg : arg.slice(0, eq);
+      const reason = deniedReason(sub, name);
+      if (reason) throw refuse(`${name} ${reason}.`);
+      const kind = options.get(name);
+      if (!kind) throw unknownLong(sub, name, options);
+      given.add(name);
+      if (kind === "flag") {
+        if (eq >= 0) throw refuse(`${name} takes no value.`);
+        out.push(name);
+      } else if (kind === "optional") {
+        if (eq >= 0) checkValue(name, arg.slice(eq + 1));
+        out.push(arg);
+      } else {
+        let value: string;
+        if (eq >= 0) value = arg.slice(eq + 1);
+        else {
+          if (i + 1 >= args.length) throw new LoreError("BAD_ARGUMENT", `${name} needs a value.`);
+          value = args[++i]!;
+        }
+        checkValue(name, value);
+        out.push(`${name}=${value}`);
+      }
+      continue;
+    }
+    // Short options, possibly bundled (-nw): each letter is checked on its own; a letter that takes a value takes the rest.
+    for (let k = 1; k < arg.length; k++) {
+      const name = "-" + arg[k];
+      const where = arg.length > 2 ? ` (inside ${arg})` : "";
+      const reason = deniedReason(sub, name);
+      if (reason) throw refuse(`${name}${where} ${reason}.`);
+      const kind = options.get(name);
+      if (!kind) throw refuse(`${name}${where} is not an option lore lets through to git ${sub} (an allow-list of read-only options).`);
+      given.add(name);
+      const rest = arg.slice(k + 1);
+      if (kind === "flag") {
+        out.push(name);
+        continue;
+      }
+      if (kind === "optional") {
+        out.push(name + rest);
+        break;
+      }
+      let value = rest;
+      if (value === "") {
+        if (i + 1 >= args.length) throw new LoreError("BAD_ARGUMENT", `${name} needs a value.`);
+        value = args[++i]!;
+      }
+      // An empty value attached would leave git to take the next word as the value.
+      if (value === "") throw new LoreError("BAD_ARGUMENT", `${name} needs a value that is not empty.`);
+      out.push(name + value);
+      break;
+    }
+  }
+  for (const p of positionals) out.push(p);
+  if (afterDashes.length > 0) out.push("--", ...afterDashes);
+  finish(sub, out, given, positionals);
+  // grep's first positional is its pattern (unless -e gave one): text, not a path.
+  const paths = [...(sub === "grep" && !given.has("-e") ? positionals.slice(1) : positionals), ...afterDashes];
+  return { sub, argv: out, paths };
+}
+
+/** Per-subcommand rules that are about the whole command, not one option. */
+function finish(sub: string, out: string[], given: Set<string>, positionals: string[]): void {
+  if (sub === "cat-file") {
+    const modes = ["-p", "-t", "-s", "-e"].filter((m) => given.has(m));
+    if (modes.length !== 1 || positionals.length !== 1) throw new LoreError("BAD_ARGUMENT", "lore git cat-file takes one of -p, -t, -s, -e and one object.");
+  }
+  if ((sub === "branch" || sub === "tag") && !given.has("--show-current") && !given.has("--list") && !given.has("-l")) out.splice(1, 0, "--list");
+  // With no revision and a pipe on stdin, shortlog would read a log from stdin.
+  if (sub === "shortlog" && positionals.length === 0 && !given.has("--all")) {
+    const dashes = out.indexOf("--");
+    out.splice(dashes < 0 ? out.length : dashes, 0, "HEAD");
+  }
+}

@@ -1,0 +1,45 @@
+/** changes: what the work tree changed since a snapshot or a time. */
+import { defineQuery, type Args } from "./define.ts";
+import type { ChangedFile } from "../memory/diff.ts";
+
+export interface ChangesOutput {
+  repo: string;
+  since: { id: string; time?: string; message?: string };
+  /** The snapshot of the work tree as it is now (taken unless nothing changed since the last). */
+  now: string;
+  paths: string[];
+  files: ChangedFile[];
+  filesTotal: number;
+  patch?: string;
+  truncated: boolean;
+}
+
+export const CHANGES_ARGS = {
+  since: { type: "string", description: "Snapshot id, 10m, 2h, yesterday; default: last snapshot." },
+  paths: { type: "strings", positional: true, description: "Only these." },
+  patch: { type: "boolean", description: "Add the diff." },
+  diffLines: { type: "integer", default: 200, min: 1, max: 5000, cliOnly: true, description: "Cut the patch at this many lines (default 200)." },
+} as const satisfies Args;
+
+export const changesQuery = defineQuery({
+  name: "changes",
+  summary: "What the work tree changed since a snapshot or a time (uncommitted work included)",
+  description:
+    "What did I change: work-tree files with +/- since a snapshot or a time. Snapshots the work tree first (now); ids serve lore_restore.",
+  args: CHANGES_ARGS,
+  common: ["repo"],
+  otherRepos: false,
+  needsIndex: false,
+  output: (z) =>
+    z.object({
+      repo: z.string(),
+      since: z.object({ id: z.string(), time: z.string().optional(), message: z.string().optional() }),
+      now: z.string(),
+      paths: z.array(z.string()),
+      files: z.array(z.object({ path: z.string(), additions: z.number().int().optional(), deletions: z.number().int().optional(), status: z.string().optional(), oldPath: z.string().optional(), binary: z.boolean().optional() })),
+      filesTotal: z.number().int(),
+      patch: z.string().optional(),
+      truncated: z.boolean(),
+    }),
+  load: () => import("./run/changes.ts"),
+});

@@ -1,0 +1,41 @@
+/** How changes is answered: the work tree now, as a tree in lore's store, against a snapshot (or HEAD). */
+import { changedFiles, patchOf } from "../../memory/diff.ts";
+import { parseSince, SnapshotStore, type Snapshot } from "../../memory/store.ts";
+import type { ChangesOutput, CHANGES_ARGS } from "../changes.ts";
+import type { QueryContext } from "../context.ts";
+import type { Input } from "../define.ts";
+import { repoPath, shortSha } from "./common.ts";
+
+const MAX_FILES = 100;
+const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
+/** The snapshot `since` names: an id, or the newest taken at or before a time (the oldest when all are newer). */
+function baseOf(store: SnapshotStore, since: string | undefined, now: Date): Snapshot | undefined {
+  const list = store.list();
+  if (since === undefined) return list[list.length - 1];
+  const parsed = parseSince(since, now);
+  if ("id" in parsed) return store.find(parsed.id);
+  const t = parsed.time.getTime();
+  return [...list].reverse().find((s) => Date.parse(s.time) <= t) ?? list[0];
+}
+
+export async function run(ctx: QueryContext, input: Input<typeof CHANGES_ARGS>): Promise<ChangesOutput> {
+  const store = new SnapshotStore(ctx.index.repo);
+  const now = ctx.clock();
+  const paths = (input.paths ?? []).map((p) => repoPath(ctx, p)).filter((p) => p !== "");
+  // The base is chosen before the work tree is snapshotted: by default, the snapshot before this one.
+  const base = baseOf(store, input.since, now);
+  const taken = await store.take(undefined, now);
+  const current = taken.snapshot.tree;
+  const head = base ? undefined : await store.headTree();
+  const from = base?.tree ?? head ?? EMPTY_TREE;
+  const since = base ? { id: shortSha(base.id), time: base.time, ...(base.message ? { message: base.message } : {}) } : { id: head ? "HEAD" : "empty" };
+  const all = await changedFiles(store, from, current, paths);
+  const out: ChangesOutput = { repo: ctx.index.repo.root, since, now: shortSha(taken.snapshot.id), paths, files: all.slice(0, MAX_FILES), filesTotal: all.length, truncated: all.length > MAX_FILES };
+  if (input.patch) {
+    const p = await patchOf(store, from, current, paths, input.diffLines);
+    out.patch = p.patch;
+    out.truncated ||= p.truncated;
+  }
+  return out;
+}
