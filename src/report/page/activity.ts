@@ -18,7 +18,8 @@ export function drawActivity(box: HTMLElement, weeks: [string, number][], width:
   const total = counts.reduce((a, b) => a + b, 0);
   const busiest = weeks.reduce((a, b) => (b[1] > a[1] ? b : a));
   const pad = 18;
-  const bw = (width - 40) / n;
+  // A few weeks are drawn as a few bars, not as bars as wide as the page.
+  const bw = Math.min(14, (width - 40) / n);
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": `Commits per week from ${weeks[0]![0]} to ${weeks[weeks.length - 1]![0]}` });
   svg.append(s("text", { x: 0, y: 10, class: "axis" }, fmt(max)), s("text", { x: 0, y: height - pad, class: "axis" }, "0"));
   counts.forEach((c, i) => {
