@@ -26,7 +26,7 @@ section{padding:8px 16px}
 .mark i{display:inline-block;width:10px;height:10px;margin-right:3px;border:1px solid #999;vertical-align:-1px}
 #panel{background:#fff;border:1px solid #ddd;padding:10px;overflow:auto}
 .rows{margin:0;padding-left:20px}
-.rows li{margin:2px 0;word-break:break-all}
+.rows li{margin:2px 0;overflow-wrap:anywhere}
 .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;color:#555;margin-left:6px}
 .link{border:0;background:none;padding:0;color:#0645ad;cursor:pointer;font:inherit;text-align:left;text-decoration:underline}
 .quiet{color:#555}

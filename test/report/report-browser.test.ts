@@ -5,9 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { discardHome, daemonHome, lore } from "../daemon/daemon-helpers.ts";
+import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import type { TestRepo } from "../helpers/git-repo.ts";
 import { findChromium, openBrowser } from "./browser.ts";
 import { FILE_LINES, reportRepo } from "./fixture.ts";
@@ -115,4 +116,22 @@ describe.skipIf(!chromium)("lore report in headless Chromium", () => {
     }
     expect((await fetch(url)).status).toBe(200);
   });
+});
+
+/** The README's picture: express, a file selected, at 1280×800. Run with LORE_README_SCREENSHOT=1 to remake docs/report.png. */
+const readmeShot = process.env.LORE_README_SCREENSHOT === "1";
+describe.skipIf(!chromium || !readmeShot || !hasExpress)("the README's screenshot", () => {
+  test("of express, lib/response.js selected", async () => {
+    const express = cloneExpress(join(home, "express"));
+    const out = join(home, "express.html");
+    const r = await lore(home, express, ["report", "--out", out]);
+    expect(r.code).toBe(0);
+    const { page, errors } = await open(`file://${out}`);
+    await page.click('.cell[data-path="lib/response.js"]');
+    await page.hover('.cell[data-path="lib/response.js"]');
+    const png = join(import.meta.dir, "..", "..", "docs", "report.png");
+    mkdirSync(dirname(png), { recursive: true });
+    await page.screenshot({ path: png });
+    expect(errors).toEqual([]);
+  }, 300_000);
 });

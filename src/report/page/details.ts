@@ -11,14 +11,14 @@ export function showDetails(panel: HTMLElement, f: ReportFile, d: FileDetail | u
     ...(f.author ? [h("p", {}, `Main author: ${f.author} (${pct(f.share ?? 0)} of lines)`)] : []),
   );
   if (!d) return;
-  panel.append(h("h3", {}, "Changes with it"));
+  panel.append(h("h3", {}, `Changes with it (commits together, of the ${fmt(d.cochangeCommits)} in the window that touched it)`));
   if (d.cochange.length === 0) panel.append(h("p", { class: "quiet" }, "No other file changed in the same commits in the window."));
   else {
     const ol = h("ol", { id: "cochange", class: "rows" });
     for (const c of d.cochange) {
       const link = h("button", { type: "button", class: "link", title: `Select ${c.path}` }, c.path);
       link.addEventListener("click", () => pick(c.path));
-      ol.append(h("li", { "data-path": c.path, "data-count": c.count }, link, h("span", { class: "num" }, `${fmt(c.count)} of ${fmt(d.cochangeCommits)} (${pct(c.confidence)})`)));
+      ol.append(h("li", { "data-path": c.path, "data-count": c.count }, link, h("span", { class: "num" }, `${fmt(c.count)} (${pct(c.confidence)})`)));
     }
     panel.append(ol);
   }
