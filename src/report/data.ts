@@ -101,6 +101,8 @@ export async function reportData(ask: Ask, shape: AskShape, opts: ReportOptions 
     .filter((r) => num(r.lines) > 0)
     .sort((x, y) => num(y.lines) - num(x.lines) || (str(x.path) < str(y.path) ? -1 : 1));
   const limit = opts.maxFiles ?? MAX_FILES;
+  // hotspots lists at most 1,000 files, the most changed: a bigger tree shows those.
+  const cut = everything.truncated === true;
   const shown = all.slice(0, limit);
   const root = str(everything.path);
   const rev = str(everything.rev);
@@ -175,9 +177,11 @@ export async function reportData(ask: Ask, shape: AskShape, opts: ReportOptions 
     window: { commits: num(window.commits), ...(typeof window.since === "string" ? { since: window.since } : {}) },
     files,
     filesLeftOut: all.length - shown.length,
+    ...(cut ? { mostChanged: true } : {}),
     details,
     graph: { nodes: hot, links },
-    folders: folderOwnership(root, byFile),
+    // A report on one file: ownership of the folder it sits in.
+    folders: folderOwnership(byFile.has(root) ? root.slice(0, Math.max(0, root.lastIndexOf("/"))) : root, byFile),
     weeks: [...weeks].map(([week, shas]) => [week, shas.size] as [string, number]).sort((x, y) => (x[0] < y[0] ? -1 : 1)),
   };
 }

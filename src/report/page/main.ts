@@ -16,7 +16,7 @@ function main(): void {
   document.title = `lore report: ${name}${data.path ? "/" + data.path : ""}`;
   $("title").textContent = `${name}${data.path ? "/" + data.path : ""}`;
   const lines = data.files.reduce((a, f) => a + f.lines, 0);
-  $("summary").textContent = `at ${data.rev.slice(0, 12)} · ${plural(data.files.length, "file")} · ${plural(lines, "line")} · window: ${windowText}${data.filesLeftOut ? ` · the ${fmt(data.files.length)} largest files shown, ${fmt(data.filesLeftOut)} left out` : ""}`;
+  $("summary").textContent = `at ${data.rev.slice(0, 12)} · ${plural(data.files.length, "file")} · ${plural(lines, "line")} · window: ${windowText}${data.mostChanged ? ` · the ${fmt(data.files.length)} most changed files shown, more left out` : data.filesLeftOut ? ` · the ${fmt(data.files.length)} largest files shown, ${fmt(data.filesLeftOut)} left out` : ""}`;
 
   const tip = $("tip");
   const panel = $("panel");
@@ -50,19 +50,22 @@ function main(): void {
     tip.style.top = `${r.bottom - box.top + 4 > box.height - 40 ? r.top - box.top - 44 : r.bottom - box.top + 4}px`;
   };
   const map = $("map");
+  // Every size read before anything is drawn: one layout, not one per section.
   const width = map.parentElement!.clientWidth;
   const height = Math.max(360, Math.min(640, window.innerHeight - 200));
+  const graphWidth = Math.min(760, $("graph").clientWidth || 620);
+  const activityWidth = Math.max(600, $("activity").clientWidth || 1200);
   if (data.files.length === 0) map.append(h("p", { class: "quiet" }, "No files with lines here."));
   else cells = drawTreemap(map, data.files, data.path, width, height, pick, show);
   $("legend").append(legend(data.files, windowText));
   panel.append(h("p", { class: "quiet" }, "Select a file (click, or Tab to it and press Enter) to see what changes with it and its recent history."));
 
-  drawGraph($("graph"), data.graph, Math.min(760, $("graph").clientWidth || 620), 420, (p) => {
+  drawGraph($("graph"), data.graph, graphWidth, 420, (p) => {
     const f = byPath.get(p);
     if (f) pick(f);
   });
   drawFolders($("owners-box"), data.folders, data.path);
-  drawActivity($("activity"), data.weeks, Math.max(600, $("activity").clientWidth || 1200), 160);
+  drawActivity($("activity"), data.weeks, activityWidth, 160);
   document.body.dataset.ready = "true";
 }
 

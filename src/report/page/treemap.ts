@@ -14,7 +14,8 @@ type Tree = Folder | (ReportFile & { name: string });
 function nest(files: ReportFile[], root: string): Folder {
   const top: Folder = { name: root || "/", children: [] };
   const folders = new Map<string, Folder>([["", top]]);
-  const cut = root ? root.length + 1 : 0;
+  // A report on one file nests it in its folder.
+  const cut = !root ? 0 : files.some((f) => f.path === root) ? root.lastIndexOf("/") + 1 : root.length + 1;
   for (const f of files) {
     const parts = f.path.slice(cut).split("/");
     let parent = top;

@@ -38,6 +38,8 @@ export interface ReportData {
   files: ReportFile[];
   /** Files with lines beyond the treemap's limit. */
   filesLeftOut: number;
+  /** The tree has more files than hotspots lists: the map shows the most changed ones. */
+  mostChanged?: boolean;
   details: Record<string, FileDetail>;
   graph: { nodes: { path: string; changes: number; score: number }[]; links: { source: string; target: string; count: number }[] };
   folders: FolderOwner[];
