@@ -147,6 +147,8 @@ export async function reportData(ask: Ask, shape: AskShape, opts: ReportOptions 
     };
   });
   files.sort((x, y) => y.lines - x.lines || (x.path < y.path ? -1 : 1));
+  // The answers came in whatever order they finished: the page is the same bytes for the same repository.
+  const ordered = Object.fromEntries(files.map((f) => [f.path, details[f.path]!]));
 
   // The co-change graph of the top hotspots: edges weighted by the commits each pair shares.
   const hot = list(recent.results)
@@ -178,7 +180,7 @@ export async function reportData(ask: Ask, shape: AskShape, opts: ReportOptions 
     files,
     filesLeftOut: all.length - shown.length,
     ...(cut ? { mostChanged: true } : {}),
-    details,
+    details: ordered,
     graph: { nodes: hot, links },
     // A report on one file: ownership of the folder it sits in.
     folders: folderOwnership(byFile.has(root) ? root.slice(0, Math.max(0, root.lastIndexOf("/"))) : root, byFile),
