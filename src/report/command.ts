@@ -2,6 +2,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseCommandArgv } from "../cli/argv.ts";
+import { withProgress, type IndexState } from "../cli/progress.ts";
 import { callQuestion, daemonDisabled } from "../client/call.ts";
 import { LoreError } from "../errors.ts";
 import { runtime } from "../runtime/index.ts";
@@ -46,9 +47,12 @@ export async function reportCommand(argv: string[]): Promise<number> {
   };
   const here = daemonDisabled({ noDaemon: values["no-daemon"] === true });
   const out = typeof values.out === "string" ? resolve(cwd, values.out) : undefined;
+  const daemon = { cwd, noDaemon: false };
+  // A first report blames every file: show how far the index is, as the questions do on a terminal.
+  const status = () => callQuestion("status", { repo }, daemon) as Promise<IndexState>;
   if (!out) {
     if (here) throw new LoreError("USAGE", "Without the daemon there is nothing to serve the report: pass --out FILE.html.");
-    const { url } = (await callQuestion("report.serve", params, { cwd, noDaemon: false })) as { url: string };
+    const { url } = (await withProgress(callQuestion("report.serve", params, daemon), status, "blame")) as { url: string };
     await runtime.write(1, values.json ? JSON.stringify({ url }) + "\n" : `${url}\n`);
     if (!values.json) await runtime.write(2, "Open it in a browser on this machine; it is served while the lore daemon runs.\n");
     return 0;
@@ -57,7 +61,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
   if (here) {
     const [{ askHere }, { buildReport }] = await Promise.all([import("./ask-here.ts"), import("./build.ts")]);
     html = await buildReport(await askHere(repo), params);
-  } else html = ((await callQuestion("report", params, { cwd, noDaemon: false })) as { html: string }).html;
+  } else html = ((await withProgress(callQuestion("report", params, daemon), status, "blame")) as { html: string }).html;
   try {
     writeFileSync(out, html);
   } catch (err) {
