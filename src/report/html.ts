@@ -32,6 +32,8 @@ section{padding:8px 16px}
 .quiet{color:#555}
 .small{font-size:12px}
 .row2{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:16px}
+.row2>section{min-width:0}
+#owners td:first-child{overflow-wrap:anywhere}
 #graph svg{background:#fff;border:1px solid #ddd;max-width:100%;height:auto}
 .edge{stroke:#888;stroke-opacity:.55}
 .node circle{fill:#d9480f;stroke:#fff;stroke-width:1.5}

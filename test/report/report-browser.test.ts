@@ -91,6 +91,7 @@ async function checkPage(where: string, shot: string): Promise<void> {
   expect(await page.getAttribute("#selected", "data-path")).toBe(focused);
   expect(await page.textContent("#tip")).toContain(`${focused}:`);
 
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await page.screenshot({ path: join(OUT, shot), fullPage: true });
   expect(readFileSync(join(OUT, shot)).subarray(1, 4).toString()).toBe("PNG");
   expect(errors).toEqual([]);
@@ -133,5 +134,7 @@ describe.skipIf(!chromium || !readmeShot || !hasExpress)("the README's screensho
     mkdirSync(dirname(png), { recursive: true });
     await page.screenshot({ path: png });
     expect(errors).toEqual([]);
+    // Fine at 1280×800: nothing runs off to the side.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   }, 300_000);
 });
