@@ -8,7 +8,7 @@ import { ReportServer } from "./serve.ts";
 export function reportMethods(repos: Repos, life: { begin: () => void; end: () => void; onStop: (hook: () => Promise<void>) => void }): [string, Method][] {
   const build = (req: ReportRequest) => {
     // The same path every question takes in the daemon: the index at HEAD, and its cache of answers.
-    const ask: Ask = async (name, input) => JSON.parse((await repos.answer(name, { ...input, repo: req.repo })).text);
+    const ask: Ask = async (name, input, opts) => JSON.parse((await repos.answer(name, { ...input, repo: req.repo }, opts)).text);
     return buildReport(ask, req);
   };
   let server: ReportServer | undefined;

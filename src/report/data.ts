@@ -5,8 +5,11 @@
  */
 import type { ReportData, ReportFile, FolderOwner } from "./page/types.ts";
 
-/** Asks one question (the registry's name and input, repo already bound) and resolves to its answer. */
-export type Ask = (name: string, input: Record<string, unknown>) => Promise<unknown>;
+/**
+ * Asks one question (the registry's name and input, repo already bound) and resolves to its answer;
+ * remember: false where the daemon should not keep it (big answers only the report wants).
+ */
+export type Ask = (name: string, input: Record<string, unknown>, opts?: { remember?: boolean }) => Promise<unknown>;
 
 /** Questions whose arguments differ between versions are asked in the shape the registry declares. */
 export interface AskShape {
@@ -119,7 +122,8 @@ export async function reportData(ask: Ask, shape: AskShape, opts: ReportOptions 
     const path = str(r.path);
     const [co, hist, who] = await Promise.all([
       cochange(path).then(obj, () => ({}) as Obj),
-      ask("history", { path, limit: 10000, ...at }).then(obj, () => ({}) as Obj),
+      // Every commit of the file, for commits per week (1.5 MB of answers on express: not kept in the daemon's cache).
+      ask("history", { path, limit: 10000, ...at }, { remember: false }).then(obj, () => ({}) as Obj),
       ask("contributors", { path, limit: 1000, ...at }).then(obj, () => ({}) as Obj),
     ]);
     const authors = list(who.results).map((a) => ({ author: str(a.author), lines: num(a.lines), share: num(a.share) }));
