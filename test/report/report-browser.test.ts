@@ -87,9 +87,20 @@ async function checkPage(where: string, shot: string): Promise<void> {
     focused = await page.evaluate(() => (document.activeElement?.classList.contains("cell") ? document.activeElement.getAttribute("data-path") : null));
   }
   expect(focused).not.toBeNull();
+  // Tab comes into the map at the cell selected last; arrows move within it (big/data.txt fills the top, src/ sits below).
+  expect(focused).toBe("src/app.ts");
+  const active = () => page.evaluate(() => document.activeElement?.getAttribute("data-path") ?? null);
+  await page.keyboard.press("ArrowUp");
+  expect(await active()).toBe("big/data.txt");
+  await page.keyboard.press("ArrowDown");
+  const below = await active();
+  expect(below).toMatch(/^src\//);
   await page.keyboard.press("Enter");
-  expect(await page.getAttribute("#selected", "data-path")).toBe(focused);
-  expect(await page.textContent("#tip")).toContain(`${focused}:`);
+  expect(await page.getAttribute("#selected", "data-path")).toBe(below);
+  expect(await page.textContent("#tip")).toContain(`${below}:`);
+  // One Tab leaves the map for the panel beside it: the first file listed as changing with it.
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.closest("#cochange") !== null)).toBe(true);
 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await page.screenshot({ path: join(OUT, shot), fullPage: true });

@@ -5,7 +5,7 @@ import { showDetails } from "./details.ts";
 import { fmt, h, plural } from "./dom.ts";
 import { drawFolders } from "./folders.ts";
 import { drawGraph } from "./graph.ts";
-import { describe, drawTreemap, legend } from "./treemap.ts";
+import { describe, drawTreemap, legend, moveFocus } from "./treemap.ts";
 import type { ReportData, ReportFile } from "./types.ts";
 
 function main(): void {
@@ -28,12 +28,19 @@ function main(): void {
     selected?.setAttribute("aria-pressed", "false");
     selected = cell ?? cells.get(f.path);
     selected?.classList.add("selected");
+    // The selected cell is where Tab comes back into the map.
+    const inTabOrder = map.querySelector<HTMLElement>('.cell[tabindex="0"]');
+    if (selected && inTabOrder !== selected) {
+      if (inTabOrder) inTabOrder.tabIndex = -1;
+      selected.tabIndex = 0;
+    }
     selected?.setAttribute("aria-pressed", "true");
     showDetails(panel, f, data.details[f.path], (p) => {
       const other = byPath.get(p);
-      if (other) {
-        pick(other);
-        cells.get(p)?.focus();
+      const cell = cells.get(p);
+      if (other && cell) {
+        pick(other, cell);
+        moveFocus(map.querySelector<HTMLElement>('.cell[tabindex="0"]') ?? undefined, cell);
       }
     });
   };
@@ -58,7 +65,7 @@ function main(): void {
   if (data.files.length === 0) map.append(h("p", { class: "quiet" }, "No files with lines here."));
   else cells = drawTreemap(map, data.files, data.path, width, height, pick, show);
   $("legend").append(legend(data.files, windowText));
-  panel.append(h("p", { class: "quiet" }, "Select a file (click, or Tab to it and press Enter) to see what changes with it and its recent history."));
+  panel.append(h("p", { class: "quiet" }, "Select a file (click it, or Tab to the map, move with the arrow keys and press Enter) to see what changes with it and its recent history."));
 
   drawGraph($("graph"), data.graph, graphWidth, 420, (p) => {
     const f = byPath.get(p);

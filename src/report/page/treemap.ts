@@ -68,12 +68,16 @@ export function drawTreemap(box: HTMLElement, files: ReportFile[], root: string,
     const f = byPath.get(node.data.path)!;
     const v = scale(f.changes);
     const label = w > 46 && ht > 16 ? h("span", {}, base(f.path), w > 90 && ht > 30 ? h("small", {}, `${fmt(f.lines)} lines · ${fmt(f.changes)} ch.`) : null) : null;
-    const cell = h("div", { class: "cell", role: "button", tabindex: 0, "data-path": f.path, "data-lines": f.lines, "data-changes": f.changes, "aria-label": describe(f), style: `left:${node.x0}px;top:${node.y0}px;width:${w}px;height:${ht}px;background:${heat(v)};color:${v > 0.55 ? "#fff" : "#222"}` }, label);
+    const cell = h("div", { class: "cell", role: "button", tabindex: cells.size === 0 ? 0 : -1, "data-path": f.path, "data-lines": f.lines, "data-changes": f.changes, "aria-label": describe(f), style: `left:${node.x0}px;top:${node.y0}px;width:${w}px;height:${ht}px;background:${heat(v)};color:${v > 0.55 ? "#fff" : "#222"}` }, label);
     cell.addEventListener("click", () => onPick(f, cell));
     cell.addEventListener("keydown", (e) => {
       if (e.key === "Enter" || e.key === " ") {
         e.preventDefault();
         onPick(f, cell);
+      } else if (e.key in STEP) {
+        e.preventDefault();
+        const next = neighbour(cell, STEP[e.key]!, [...cells.values()]);
+        if (next) moveFocus(cell, next);
       }
     });
     cell.addEventListener("mouseenter", () => onShow(f, cell));
@@ -84,6 +88,33 @@ export function drawTreemap(box: HTMLElement, files: ReportFile[], root: string,
     box.append(cell);
   }
   return cells;
+}
+
+/** Arrow keys move to the nearest cell that way: [dx, dy]. */
+const STEP: Record<string, [number, number]> = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
+/** The cell nearest `from` in direction `d`, by distance along it plus twice the distance across it. */
+function neighbour(from: HTMLElement, d: [number, number], all: HTMLElement[]): HTMLElement | undefined {
+  const centre = (e: HTMLElement) => [e.offsetLeft + e.offsetWidth / 2, e.offsetTop + e.offsetHeight / 2] as const;
+  const [x, y] = centre(from);
+  let best: HTMLElement | undefined;
+  let bestCost = Infinity;
+  for (const e of all) {
+    if (e === from) continue;
+    const [cx, cy] = centre(e);
+    const along = (cx - x) * d[0] + (cy - y) * d[1];
+    if (along <= 0) continue;
+    const cost = along + 2 * Math.abs((cx - x) * d[1] + (cy - y) * d[0]);
+    if (cost < bestCost) [best, bestCost] = [e, cost];
+  }
+  return best;
+}
+
+/** One cell of the map is in the Tab order at a time (the last one visited): Tab goes on past the map, arrows move within it. */
+export function moveFocus(from: HTMLElement | undefined, to: HTMLElement): void {
+  if (from && from !== to) from.tabIndex = -1;
+  to.tabIndex = 0;
+  to.focus();
 }
 
 /** The colour legend: what pale and dark mean, in numbers. */
