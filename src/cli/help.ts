@@ -7,6 +7,7 @@ import { pad } from "./table.ts";
 
 const COMMANDS: [string, string][] = [
   ["daemon start|stop|status", "Run, stop or inspect the background daemon"],
+  ["report [PATH] [--out FILE]", "The repository as a picture (HTML), served or written"],
   ["mcp", "Serve the questions to an agent over MCP (stdio)"],
   ["setup", "Register lore with Claude Code (and install its skill)"],
   ["doctor", "Check that lore, git, the daemon and the agent setup work"],
@@ -14,7 +15,7 @@ const COMMANDS: [string, string][] = [
 
 export function mainHelp(): string {
   const qs = QUERIES.map((q) => `  ${pad(q.name, 14)}${q.summary}`);
-  const cmds = COMMANDS.map(([c, d]) => `  ${pad(c, 26)}${d}`);
+  const cmds = COMMANDS.map(([c, d]) => `  ${pad(c, 28)}${d}`);
   return [
     `lore ${VERSION}: git history answers for agents and people`,
     "",

@@ -16,6 +16,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   mcp: async () => (await import("../mcp/command.ts")).mcpCommand,
   setup: async () => (await import("../setup/command.ts")).setupCommand,
   doctor: async () => (await import("../setup/doctor-command.ts")).doctorCommand,
+  report: async () => (await import("../report/command.ts")).reportCommand,
   // Not in the help: Claude Code runs it, from the hook `lore setup --hook` installs.
   hook: async () => (await import("../setup/hook-command.ts")).hookCommand,
 };

@@ -10,6 +10,7 @@ import { QUERIES } from "../queries/index.ts";
 import { runtime } from "../runtime/index.ts";
 import { tryLock, type Lock } from "../store/file-lock.ts";
 import { Lifecycle, log, readPid } from "./lifecycle.ts";
+import { reportMethods } from "../report/daemon-methods.ts";
 import { Repos } from "./repos.ts";
 import type { Method } from "./rpc.ts";
 import { createApp } from "./server.ts";
@@ -53,6 +54,8 @@ export async function runDaemon(idleS: number): Promise<number> {
   const repos = new Repos(() => ({ pid: process.pid, version: id.version, uptimeS: life.uptimeS }), BLAME_WORKERS);
   const methods = new Map<string, Method>(QUERIES.map((q) => [q.name, (params) => repos.answer(q.name, params)]));
   methods.set("ping", () => "pong");
+  // The report is for people, not a question: no MCP tool, but the daemon builds and serves it.
+  for (const [name, method] of reportMethods(repos, life)) methods.set(name, method);
   methods.set("shutdown", () => {
     setTimeout(() => void life.stop("asked to shut down"), 5);
     return { pid: process.pid, stopping: true };

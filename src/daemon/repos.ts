@@ -73,7 +73,7 @@ export class Repos {
   }
 
   /** The answer as the JSON text of the reply: made once, and kept as is when it may be asked again. */
-  async answer(name: string, raw: Record<string, unknown>): Promise<JsonText> {
+  async answer(name: string, raw: Record<string, unknown>, opts: { remember?: boolean } = {}): Promise<JsonText> {
     const def = findQuery(name)!;
     const input = validateInput(def, raw);
     if (typeof input.repo !== "string" || !isAbsolute(input.repo))
@@ -91,7 +91,8 @@ export class Repos {
       if (!open.updating && !this.isFresh(open)) this.update(open).catch(() => {});
     } else await this.ready(open);
     // Only an answer from an index at HEAD may be remembered, and found.
-    const key = early ? undefined : AnswerCache.keyOf(def, input);
+    // remember: false for bulk asks (the report's whole histories) that would push everyone's answers out.
+    const key = early || opts.remember === false ? undefined : AnswerCache.keyOf(def, input);
     if (key !== undefined) {
       const cached = open.answers.get(key);
       if (cached !== undefined) return new JsonText(cached);

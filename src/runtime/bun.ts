@@ -41,6 +41,10 @@ export const runtime: Runtime = {
     const server = Bun.serve({ unix: path, fetch });
     return { stop: async () => void (await server.stop(true)) };
   },
+  async serveLoopback(fetch) {
+    const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch });
+    return { port: server.port!, stop: async () => void (await server.stop(true)) };
+  },
   async requestUnix(path, method, urlPath, body, timeoutMs) {
     const res = await fetch(`http://localhost${urlPath}`, {
       unix: path,

@@ -46,6 +46,10 @@ export const runtime: Runtime = {
     const server = Deno.serve({ path, onListen() {} }, fetch);
     return { stop: async () => void (await server.shutdown()) };
   },
+  async serveLoopback(fetch) {
+    const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, fetch);
+    return { port: (server.addr as { port: number }).port, stop: async () => void (await server.shutdown()) };
+  },
   async requestUnix(path, method, urlPath, body, timeoutMs) {
     const client = Deno.createHttpClient({ proxy: { transport: "unix", path } });
     try {

@@ -35,6 +35,8 @@ export interface Runtime {
   openDatabase(path: string, options?: { readonly?: boolean }): SqlDatabase;
   /** Serves `fetch` on a Unix socket at `path`. */
   serveUnix(path: string, fetch: (req: Request) => Response | Promise<Response>): Promise<UnixServer>;
+  /** Serves `fetch` over TCP on 127.0.0.1 only, on a port the system picks; resolves to that port. */
+  serveLoopback(fetch: (req: Request) => Response | Promise<Response>): Promise<UnixServer & { port: number }>;
   /** Sends one HTTP request over a Unix socket; resolves to the response body as text and the status. */
   requestUnix(path: string, method: string, urlPath: string, body?: string, timeoutMs?: number): Promise<{ status: number; body: string }>;
   /** The command line that runs this program again (to spawn the daemon): `main` is src/main.ts when run from source. */

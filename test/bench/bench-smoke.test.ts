@@ -28,7 +28,7 @@ test("the main benchmark prints every table with a row for every question, and n
   expect(rowsOf(markdown, "Answer size")).toEqual(names);
   expect(rowsOf(markdown, "The daemon itself").slice(0, names.length)).toEqual(names);
   expect(rowsOf(markdown, "Targets")).toHaveLength(7);
-  for (const title of ["Setup", "Indexing a fresh clone", "A new commit shows in answers", "Co-change quality"]) expect(markdown).toContain(`**${title}`);
+  for (const title of ["Setup", "Indexing a fresh clone", "A new commit shows in answers", "Co-change quality", "The report (lore report)"]) expect(markdown).toContain(`**${title}`);
   expect(markdown).not.toContain("NaN");
   expect(markdown.split("**Warm CLI answer")[1]!.split("\n\n")[1]).not.toContain("n/a");
   expect(markdown.split("**Indexing a fresh clone")[1]!.split("\n\n")[1]).not.toContain("n/a");

@@ -11,6 +11,7 @@ import { closeAll } from "../../src/index/indexes.ts";
 import { benchTables, type Measured } from "./bench-tables.ts";
 import { measureQuality } from "./cochange-quality.ts";
 import { freshness } from "./freshness.ts";
+import { measureReport, reportTable } from "./report-speed.ts";
 import { blameAllAgain, blameAllWithGraph, coldIndex, gitFloors, historyIndexVsLog } from "./index-cost.ts";
 import { benchEnv, chooseLore, ROOT } from "./lore-cli.ts";
 import { pairs, pickTarget, type Pair } from "./pairs.ts";
@@ -165,6 +166,9 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
     o.log(`bench: freshness (${o.freshRounds} commits each way${own ? "" : ", in a shared clone"})`);
     const fresh = o.freshRounds > 0 ? await freshness(cli, freshRepo, env, o.freshRounds) : undefined;
 
+    o.log("bench: lore report (written warm, drawn in headless Chromium)");
+    const report = await measureReport(cli, repo, env, scratch, Math.min(o.runs, 5), Math.min(o.warmups, 1));
+
     await timeProcess([...cli.argv, "daemon", "stop"], { cwd: scratch, env });
     daemonUp = false;
     let quality;
@@ -174,7 +178,7 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
       closeAll();
     }
     const measured: Measured = { machine: machine(), repo: repoInfo, target, lore: cli.label, loreRemarks: cli.remarks, floors, historyIndex, cold, blameWithGraph, cli: times, startup: { lore: startup.a, git: startup.b }, ping, daemon, throughput: load, transport, peakKiB, dbBytes: status.dbBytes, fresh, freshShared: !own, quality };
-    const tables = benchTables(measured, o);
+    const tables = [...benchTables(measured, o), reportTable(report, cli.label)];
     const stamp = `Measured by \`npm run bench -- --write-readme\` (test/bench/run.ts) on ${measured.machine.date}; regenerate rather than edit.`;
     return { tables, markdown: [stamp, ...tables.map(markdownTable)].join("\n\n") };
   } finally {

@@ -1,7 +1,7 @@
 /** The same source under Deno: every question through the CLI on a real repository, compared with Bun's answers. */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
@@ -52,5 +52,15 @@ describe.skipIf(!existsSync(DENO) || !hasExpress)("under Deno", () => {
     expect(s.state).toBe("fresh");
     expect(s.commitsIndexed).toBe(Number(runGit(dir, ["rev-list", "--count", "HEAD"]).trim()));
     expect(s.head).toBe(runGit(dir, ["rev-parse", "HEAD"]).trim());
+  }, 120_000);
+
+  test("lore report writes the same page under Deno as under Bun", () => {
+    const pages = (["bun", "deno"] as const).map((rt) => {
+      const out = join(tempDir("lore-report-"), "lib.html");
+      expect(run(rt, ["report", "lib", "--out", out], tempDir("lore-home-")).code).toBe(0);
+      return readFileSync(out, "utf8");
+    });
+    expect(pages[0]).toContain('"path":"lib/response.js"');
+    expect(pages[1]).toBe(pages[0]!);
   }, 120_000);
 });
