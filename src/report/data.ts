@@ -4,6 +4,7 @@
  * fields are read defensively (optional), so a question that gains or drops a field changes this file only.
  */
 import type { ReportData, ReportFile, FolderOwner } from "./page/types.ts";
+import { round } from "../queries/run/common.ts";
 
 /**
  * Asks one question (the registry's name and input, repo already bound) and resolves to its answer;
@@ -86,7 +87,7 @@ export function folderOwnership(root: string, byFile: Map<string, { author: stri
     const total = [...m.values()].reduce((s, n) => s + n, 0);
     if (total === 0) continue;
     const [author, lines] = [...m].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0]!;
-    const share = Math.round((lines / total) * 10_000) / 10_000;
+    const share = round(lines / total);
     out.push({ path, author, share, authors: m.size, lines: total, island: share >= ISLAND_SHARE });
   }
   return out.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));

@@ -35,7 +35,7 @@ describe("report data", () => {
 
   test("lists each file's co-change partners as lore cochange does", async () => {
     for (const f of data.files) {
-      const co = await ask("cochange", repo.dir, { path: f.path });
+      const co = await ask("cochange", repo.dir, { paths: [f.path] });
       expect(data.details[f.path]!.cochange).toEqual(co.results.map((r: any) => ({ path: r.path, count: r.count, confidence: r.confidence })));
     }
     expect(data.details["src/app.ts"]!.cochange[0]).toEqual({ path: "src/util.ts", count: 3, confidence: 0.75 });
