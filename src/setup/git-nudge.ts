@@ -24,8 +24,8 @@ export function gitInvocations(commandLine: string): { sub: string; args: string
 }
 
 const INTENT = "lore_intent {path, startLine, endLine} returns the full messages of the commits that wrote a line range, and the other files each touched, in one call";
-const BLAME = "lore_blame {path, startLine?, endLine?} gives git blame's per-line authorship with each commit listed once";
-const HISTORY = "lore_history {path, limit?} lists a file's commits newest first, following renames, with line counts";
+const BLAME = "lore_blame {path, startLine?, endLine?} gives git blame's authorship as [start, end, sha] hunks with each commit listed once, about a third of --porcelain's bytes";
+const HISTORY = "lore_history {path, limit?} lists a file's commits newest first, following renames, with +/- lines";
 const CONTRIBUTORS = "lore_contributors {path?} sums who wrote the lines that exist now, per author";
 
 function nudgeFor(sub: string, args: string[]): string | undefined {
