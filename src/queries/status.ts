@@ -17,8 +17,10 @@ export interface StatusOutput {
   indexing: boolean;
   lastIndexedAt: string | null;
   shallow: boolean;
-  truncated: number | null;
-  rebuilt: string | null;
+  /** Only when LORE_MAX_COMMITS capped the history indexed: the cap. */
+  maxCommits?: number;
+  /** Only when the index file was thrown away and rebuilt on open: why. */
+  rebuilt?: string;
   dbPath: string;
   dbBytes: number;
   daemon: { pid: number; version: string; uptimeS: number } | null;
@@ -50,8 +52,8 @@ export const statusQuery = defineQuery({
       indexing: z.boolean(),
       lastIndexedAt: z.string().nullable(),
       shallow: z.boolean(),
-      truncated: z.number().int().nullable(),
-      rebuilt: z.string().nullable(),
+      maxCommits: z.number().int().optional(),
+      rebuilt: z.string().optional(),
       dbPath: z.string(),
       dbBytes: z.number().int(),
       daemon: z.object({ pid: z.number().int(), version: z.string(), uptimeS: z.number() }).nullable(),

@@ -82,7 +82,7 @@ export async function checkIndex(cwd: string, daemonUp: boolean): Promise<Check[
   else if (s.indexedHead === null) checks.push({ name: "index", status: "warn", message: `${s.repo} is not indexed yet; the first question builds the index`, fix: "lore hotspots" });
   else checks.push({ name: "index", status: "warn", message: `${s.repo}'s index is behind HEAD; the next question catches it up`, fix: "lore status" });
   if (s.shallow) checks.push({ name: "shallow", status: "warn", message: "this is a shallow clone: history (and blame) stop at the clone's depth", fix: "git fetch --unshallow" });
-  if (s.truncated) checks.push({ name: "history cap", status: "warn", message: `the index holds only the newest ${s.truncated} commits` });
+  if (s.maxCommits) checks.push({ name: "history cap", status: "warn", message: `the index holds only the newest ${s.maxCommits} commits` });
   return checks;
 }
 

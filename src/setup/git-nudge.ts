@@ -24,8 +24,8 @@ export function gitInvocations(commandLine: string): { sub: string; args: string
 }
 
 const INTENT = "lore_intent {path, startLine, endLine} returns the full messages of the commits that wrote a line range, and the other files each touched, in one call";
-const BLAME = "lore_blame {path, startLine?, endLine?} gives git blame's per-line authorship with each commit listed once";
-const HISTORY = "lore_history {path, limit?} lists a file's commits newest first, following renames, with line counts";
+const BLAME = "lore_blame {path, startLine?, endLine?} gives git blame's authorship as [start, end, sha] hunks with each commit listed once, about a third of --porcelain's bytes";
+const HISTORY = "lore_history {path, limit?} lists a file's commits newest first, following renames, with +/- lines";
 const LOG = "lore_log {paths?, limit?, author?, since?, not?} lists commits newest first (of the repo or under paths) with their files and +/-, from the index";
 const SHOW = "lore_show {rev, paths?, patch?} gives a commit's message, parents, files with +/- and the patch of the paths; rev \"REV:PATH\" gives the file as it was";
 const COMPARE = "lore_compare {base, head?} gives what a branch changed since it left base: merge base, ahead/behind, commits and files with +/-";

@@ -12,9 +12,9 @@ compact JSON, each commit listed once. Reach for them before running git or grep
 
 | Instead of | Ask |
 | --- | --- |
-| \`git blame FILE\` — who last changed these lines? | \`lore_blame\` { path, startLine?, endLine? } |
-| \`git blame -L\` then \`git show SHA\` — why is this code like this? | \`lore_intent\` { path, startLine, endLine }: full commit messages and the other files each commit touched |
-| \`git log --follow -- FILE\` — what happened to this file? | \`lore_history\` { path, limit? } (follows renames) |
+| \`git blame FILE\` — who last changed these lines? | \`lore_blame\` { path, startLine?, endLine? }: hunks \`[start, end, sha]\` (\`+ origPath, origStart\` for lines moved from another file), each commit once in \`commits\` |
+| \`git blame -L\` then \`git show SHA\` — why is this code like this? | \`lore_intent\` { path, startLine, endLine }: each commit's full message, its lines, and the other files it touched |
+| \`git log --follow -- FILE\` — what happened to this file? | \`lore_history\` { path, limit? } (follows renames; no \`status\` means M, \`path\` only where the file had another name) |
 | \`git log --stat -n 20\`, \`git log -- DIR\`, \`git log main..HEAD\` — what happened lately, here? | \`lore_log\` { paths?, limit?, author?, since?, not? }: commits with their files and +/- |
 | \`git show SHA [-- FILE]\`, \`git show REV:FILE\` — one commit, or a file as it was | \`lore_show\` { rev, paths?, patch? } (rev "REV:PATH" for the file) |
 | \`git diff main...HEAD --stat\` — what does this branch change? | \`lore_compare\` { base, head? }: merge base, ahead/behind, commits, files with +/- |
@@ -24,6 +24,7 @@ compact JSON, each commit listed once. Reach for them before running git or grep
 | does lore work here, is an answer stale? | \`lore_status\` |
 
 - Paths are relative to the repository root. \`until\` answers as of a commit, branch or tag.
+- Commit ids in answers are 12 hex; git takes them as they are (\`git show <sha>\`).
 - An answer with \`truncated: true\` was cut to fit; its text says how to ask for the rest.
 - Before editing a file you did not write: \`lore_intent\` on the lines you will touch, \`lore_cochange\` on the file.
 - Errors come back as \`CODE: message\`; the message says what to change. Only if the lore

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeAll } from "../../src/index/indexes.ts";
+import { QUERIES } from "../../src/queries/index.ts";
 import { generateRepo } from "./gen-repo.ts";
 import { pairs, pickTarget } from "./pairs.ts";
 import { README_END, README_START, writeReadmeBlock } from "./report.ts";
@@ -28,6 +29,8 @@ test("the main benchmark prints every table with a row for every question, and n
   expect(rowsOf(markdown, "Answer size")).toEqual(names);
   expect(rowsOf(markdown, "The daemon itself").slice(0, names.length)).toEqual(names);
   expect(rowsOf(markdown, "Targets")).toHaveLength(7);
+  expect(rowsOf(markdown, "What an agent reads")).toEqual(Array(5).fill("this repository"));
+  expect(rowsOf(markdown, "Model-facing tools/list")).toHaveLength(QUERIES.length + 1);
   for (const title of ["Setup", "Indexing a fresh clone", "A new commit shows in answers", "Co-change quality", "The report (lore report)"]) expect(markdown).toContain(`**${title}`);
   expect(markdown).not.toContain("NaN");
   expect(markdown.split("**Warm CLI answer")[1]!.split("\n\n")[1]).not.toContain("n/a");

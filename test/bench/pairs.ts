@@ -255,8 +255,9 @@ export async function pickTarget(repo: string, file?: string): Promise<Target> {
     if (!chosen) throw new Error(`${repo} has no tracked files to ask about`);
   }
   const lines = lineCount(repo, chosen);
-  const mid = Math.max(1, Math.floor(lines / 2) - 20);
-  return { repo, file: chosen, lines, range: [mid, Math.min(lines, mid + 39)] };
+  // 21 lines in the middle: the range DESIGN's blame budget is stated for.
+  const mid = Math.max(1, Math.floor(lines / 2) - 10);
+  return { repo, file: chosen, lines, range: [mid, Math.min(lines, mid + 20)] };
 }
 
 function lineCount(repo: string, file: string): number {

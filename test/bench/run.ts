@@ -5,9 +5,10 @@
  */
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { closeAll } from "../../src/index/indexes.ts";
+import { answerSizes, CORPUS, sizeTable, toolTable, type SizeRow } from "./answer-size.ts";
 import { benchTables, type Measured } from "./bench-tables.ts";
 import { measureQuality } from "./cochange-quality.ts";
 import { freshness } from "./freshness.ts";
@@ -53,7 +54,7 @@ export const DEFAULTS: BenchOptions = {
   log: (line) => process.stderr.write(line + "\n"),
 };
 
-export const BUNDLE = resolve(ROOT, "../shared/corpus/express.bundle");
+export const BUNDLE = join(CORPUS, "express.bundle");
 
 /** Clones the express bundle into `dir`/express. */
 export async function cloneDefault(dir: string): Promise<string> {
@@ -156,6 +157,15 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
     const transport = { clients: most, method: "ping", cached: false, ...(await throughput(socket, "ping", {}, most, o.throughputMs)) };
     const status = (await rpc(socket, "status", { repo })) as { daemon: { pid: number } | null; dbBytes: number; filesTotal: number; filesBlamed: number };
     const peakKiB = status.daemon ? vmHwmKiB(status.daemon.pid) : NaN;
+    o.log("bench: answer sizes in bytes and tokens (and hono's, beside express; after the peak memory is read)");
+    const sizes: SizeRow[] = await answerSizes(own ? "express" : "this repository", target, (method, params) => rpc(socket, method, params));
+    const sizeFiles: Record<string, string> = { [own ? "express" : "this repository"]: `${target.file} (${target.lines} lines)` };
+    if (own && existsSync(join(CORPUS, "hono.bundle"))) {
+      await mustRun(["git", "clone", "-q", join(CORPUS, "hono.bundle"), "hono"], { cwd: scratch });
+      const hono = await pickTarget(realpathSync(join(scratch, "hono")));
+      sizeFiles.hono = `${hono.file} (${hono.lines} lines)`;
+      sizes.push(...(await answerSizes("hono", hono, (method, params) => rpc(socket, method, params))));
+    }
 
     let freshRepo = repo;
     if (!own) {
@@ -178,7 +188,7 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
       closeAll();
     }
     const measured: Measured = { machine: machine(), repo: repoInfo, target, lore: cli.label, loreRemarks: cli.remarks, floors, historyIndex, cold, blameWithGraph, cli: times, startup: { lore: startup.a, git: startup.b }, ping, daemon, throughput: load, transport, peakKiB, dbBytes: status.dbBytes, fresh, freshShared: !own, quality };
-    const tables = [...benchTables(measured, o), reportTable(report, cli.label)];
+    const tables = [...benchTables(measured, o), reportTable(report, cli.label), sizeTable(sizes, sizeFiles), toolTable()];
     const stamp = `Measured by \`npm run bench -- --write-readme\` (test/bench/run.ts) on ${measured.machine.date}; regenerate rather than edit.`;
     return { tables, markdown: [stamp, ...tables.map(markdownTable)].join("\n\n") };
   } finally {

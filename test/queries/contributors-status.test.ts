@@ -56,6 +56,9 @@ test("status reports HEAD as git rev-parse does, and a fresh index after a quest
   expect(s.filesTotal).toBe(gitFiles(repo.dir).length);
   expect(s.shallow).toBe(false);
   expect(s.dbBytes).toBeGreaterThan(0);
+  // DESIGN's shape; maxCommits and rebuilt appear only when they have something to say.
+  const shape = "repo head branch indexedHead state commitsIndexed churnComplete filesTotal filesBlamed filesUnblamable indexing lastIndexedAt shallow dbPath dbBytes daemon";
+  expect(Object.keys(s).sort()).toEqual(shape.split(" ").sort());
   repo.write("new.txt", "new\n");
   repo.commit("A new commit");
   const stale = await ask("status", repo.dir);

@@ -197,7 +197,7 @@ test("LORE_MAX_COMMITS caps the history indexed, and status says so", async () =
     const h = await ask("history", r.dir, { path: "a.txt" });
     expect(h.commits.length).toBe(3);
     const s = await ask("status", r.dir);
-    expect(s.truncated).toBe(3);
+    expect(s.maxCommits).toBe(3);
     expect(s.commitsIndexed).toBe(3);
   } finally {
     delete process.env.LORE_MAX_COMMITS;

@@ -16,7 +16,7 @@ export function renderStatus(r: StatusOutput, s: Style): string {
     ["repository", r.repo],
     ["head", r.head ? `${shortSha(r.head)}${r.branch ? ` (${r.branch})` : " (detached)"}` : "none (no commits)"],
     ["index", `${state}${r.indexedHead && r.indexedHead !== r.head ? s.dim(` at ${shortSha(r.indexedHead)}`) : ""}`],
-    ["commits", `${r.commitsIndexed}${r.churnComplete ? "" : s.dim(" (line counts still indexing)")}${r.truncated ? s.dim(` (capped at ${r.truncated})`) : ""}`],
+    ["commits", `${r.commitsIndexed}${r.churnComplete ? "" : s.dim(" (line counts still indexing)")}${r.maxCommits ? s.dim(` (capped at ${r.maxCommits})`) : ""}`],
     ["files", files(r, s)],
     ...(r.shallow ? [["shallow", s.yellow("yes: history stops at the clone's depth")]] : []),
     ...(r.rebuilt ? [["rebuilt", r.rebuilt]] : []),

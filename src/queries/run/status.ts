@@ -26,7 +26,8 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
   const indexedHead = store.meta("indexedHead") ?? null;
   const indexing = index.busy;
   const state = head === null ? "empty" : indexing ? "indexing" : head === indexedHead ? "fresh" : "stale";
-  const truncated = store.meta("truncated");
+  const capped = store.meta("truncated");
+  const rebuilt = store.meta("rebuilt");
   return {
     repo: index.repo.root,
     head,
@@ -41,8 +42,8 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
     indexing,
     lastIndexedAt: store.meta("lastIndexedAt") ?? null,
     shallow,
-    truncated: truncated ? Number(truncated) : null,
-    rebuilt: store.meta("rebuilt") ?? null,
+    ...(capped ? { maxCommits: Number(capped) } : {}),
+    ...(rebuilt ? { rebuilt } : {}),
     dbPath: store.path,
     dbBytes: fileBytes(store.path) + fileBytes(store.path + "-wal"),
     daemon: ctx.daemon ?? null,
