@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { checkGitArgs } from "../../git/allow-list.ts";
 import { repoRelativePath } from "../../git/repo-path.ts";
+import { noFilterArgs } from "../../git/no-filters.ts";
 import { BASE_ARGS, gitEnv } from "../../git/run.ts";
 import { LoreError } from "../../errors.ts";
 import type { QueryContext } from "../context.ts";
@@ -35,9 +36,9 @@ export function cutText(buf: Buffer, max: number): string {
   return buf.subarray(0, end).toString("utf8");
 }
 
-function runGit(argv: string[], cwd: string): Promise<{ code: number; stdout: Buffer; stderr: Buffer; cut: boolean }> {
+function runGit(argv: string[], cwd: string, extra: string[]): Promise<{ code: number; stdout: Buffer; stderr: Buffer; cut: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("git", [...BASE_ARGS, ...READ_ONLY, ...argv], { cwd, env: hardenedEnv(), stdio: ["ignore", "pipe", "pipe"], shell: false, detached: true });
+    const child = spawn("git", [...BASE_ARGS, ...READ_ONLY, ...extra, ...argv], { cwd, env: hardenedEnv(), stdio: ["ignore", "pipe", "pipe"], shell: false, detached: true });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let outBytes = 0;
@@ -92,7 +93,8 @@ export async function run(ctx: QueryContext, input: Input<typeof GIT_ARGS>): Pro
       throw e;
     }
   }
-  const r = await runGit(checked.argv, root);
+  // Clean/smudge filters are programs (git diff and status run clean on changed files): off.
+  const r = await runGit(checked.argv, root, await noFilterArgs(root));
   const truncated = r.cut || r.stdout.length > MAX_STDOUT;
   return {
     repo: root,
