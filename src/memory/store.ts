@@ -112,7 +112,7 @@ export class SnapshotStore {
     if (!existsSync(this.indexFile) && existsSync(repoIndex)) copyFileSync(repoIndex, this.indexFile);
     const opts = { cwd: this.repo.root, env: this.env() };
     // Filters off: a snapshot keeps the bytes in the work tree, and git-lfs's clean would write into .git.
-    const off = await noFilterArgs(this.repo.root);
+    const off = await noFilterArgs(this.repo.root, this.repo.commonDir);
     const add = [...off, "add", "-A", "--ignore-errors", "--", "."];
     try {
       await git(add, opts);

@@ -94,7 +94,7 @@ export async function run(ctx: QueryContext, input: Input<typeof GIT_ARGS>): Pro
     }
   }
   // Clean/smudge filters are programs (git diff and status run clean on changed files): off.
-  const r = await runGit(checked.argv, root, await noFilterArgs(root));
+  const r = await runGit(checked.argv, root, await noFilterArgs(root, ctx.index.repo.commonDir));
   const truncated = r.cut || r.stdout.length > MAX_STDOUT;
   return {
     repo: root,
