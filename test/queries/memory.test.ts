@@ -135,6 +135,7 @@ test("old snapshots are pruned by count, and git prune runs in lore's store with
     }
     const kept = (await ask("snapshots", other.dir, {})).snapshots.map((s: { id: string }) => s.id);
     expect(kept).toEqual([ids[3], ids[2]]);
+    expect((await ask("status", other.dir, {})).snapshots).toMatchObject({ count: 2, keepCount: 2, keepHours: 72 });
     const store = new SnapshotStore({ root: other.dir, gitDir: join(other.dir, ".git"), commonDir: join(other.dir, ".git") });
     expect(existsSync(join(store.dir, "lore-pruned"))).toBe(true);
     const refs = readFileSync(join(store.dir, "packed-refs"), "utf8");
