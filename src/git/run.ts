@@ -234,3 +234,45 @@ export async function gitSpool(args: readonly string[], opts: GitOptions, onData
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Runs git for someone else (the escape hatch): any exit status is an answer, stdout is kept up to
+ * `maxStdout` bytes (git is stopped once past it: `cut`), stderr up to `maxStderr`.
+ */
+export function gitCapped(args: readonly string[], opts: GitOptions, maxStdout: number, maxStderr: number): Promise<{ code: number; stdout: Buffer; stderr: Buffer; cut: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", [...BASE_ARGS, ...args], { cwd: opts.cwd, env: gitEnv(opts.env), stdio: ["ignore", "pipe", "pipe"], shell: false, detached: true });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let outBytes = 0;
+    let errBytes = 0;
+    let cut = false;
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      killTree(child);
+    }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    child.stdout.on("data", (c: Buffer) => {
+      if (cut) return;
+      out.push(c);
+      outBytes += c.length;
+      if (outBytes > maxStdout) {
+        cut = true;
+        killTree(child);
+      }
+    });
+    child.stderr.on("data", (c: Buffer) => {
+      if (errBytes < maxStderr) err.push(c);
+      errBytes += c.length;
+    });
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      reject(missingGit(e as NodeJS.ErrnoException, opts.cwd));
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (late) reject(timedOut(args.filter((a) => !a.startsWith("-c") && !a.includes("=")), opts));
+      else resolve({ code: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err), cut });
+    });
+  });
+}

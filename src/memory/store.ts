@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { LoreError } from "../errors.ts";
 import { indexPath } from "../index/index-file.ts";
 import type { Repo } from "../git/repo.ts";
+import { noFilterArgs } from "../git/no-filters.ts";
 import { git, gitText } from "../git/run.ts";
 import { tryLock, type Lock } from "../store/file-lock.ts";
 
@@ -110,15 +111,19 @@ export class SnapshotStore {
     const repoIndex = join(this.repo.gitDir, "index");
     if (!existsSync(this.indexFile) && existsSync(repoIndex)) copyFileSync(repoIndex, this.indexFile);
     const opts = { cwd: this.repo.root, env: this.env() };
+    // Filters off: a snapshot keeps the bytes in the work tree, and git-lfs's clean would write into .git.
+    const off = await noFilterArgs(this.repo.root, this.repo.commonDir);
+    const add = [...off, "add", "-A", "--ignore-errors", "--", "."];
     try {
-      await git(["add", "-A", "--ignore-errors", "--", "."], opts);
+      await git(add, opts);
     } catch (err) {
       // An index git cannot read as ours (split index, another version): start an empty one.
       if (!existsSync(this.indexFile) || statSync(this.indexFile).size === 0) throw err;
       writeFileSync(this.indexFile, "");
-      await git(["add", "-A", "--ignore-errors", "--", "."], opts);
+      await git(add, opts);
     }
-    return gitText(["write-tree"], opts);
+    // write-tree too: racily clean entries make git compare contents, through the filter.
+    return gitText([...off, "write-tree"], opts);
   }
 
   /** Paths that differ between two trees (either may be null: the empty tree). */

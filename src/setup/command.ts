@@ -13,7 +13,8 @@ const HELP = `Usage: lore setup [--hook] [--dry-run] [--uninstall]
 
 Registers lore's MCP server with Claude Code (claude mcp add-json -s user) and
 installs a skill that tells the agent which lore tool answers which question.
-  --hook       also add a PreToolUse hook that points git blame/log/show at lore
+  --hook       also add PreToolUse hooks: one points git blame/log/show at lore, one
+               snapshots the work tree before each Edit/Write (lore changes, lore restore)
   --dry-run    say what would change, change nothing
   --uninstall  remove what setup added (the MCP server, the skill, the hook)
 Claude Code's folder is $CLAUDE_CONFIG_DIR, or ~/.claude.`;
@@ -56,7 +57,7 @@ export async function setupCommand(argv: string[]): Promise<number> {
     }
     // The skill only means something to Claude Code: install it where Claude Code is or has been.
     if (claude || existsSync(claudeConfigDir())) run(installSkill(dryRun));
-    if (f.hook) run(installHook(commandLine(self, ["hook", "pretooluse"]), dryRun));
+    if (f.hook) run(installHook(commandLine(self, ["hook", "pretooluse"]), dryRun, commandLine(self, ["hook", "snapshot"])));
   }
 
   const changed = steps.filter((s) => s.status === "changed").length;

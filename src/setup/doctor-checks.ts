@@ -107,6 +107,6 @@ export function checkSkill(): Check {
 
 export function checkHook(): Check {
   return hookInstalled()
-    ? { name: "hook", status: "ok", message: "PreToolUse hook installed: git blame/log/show point the agent at lore" }
+    ? { name: "hook", status: "ok", message: "lore's PreToolUse hooks installed (lore setup --hook: the git nudge, the snapshot before each edit)" }
     : { name: "hook", status: "ok", message: "no PreToolUse hook (optional: lore setup --hook adds it)" };
 }

@@ -4,6 +4,7 @@
  * the same question. It never decides permissions and never fails the agent's call.
  */
 import { gitNudge } from "./git-nudge.ts";
+import { snapshotBeforeEdit } from "./snapshot-hook.ts";
 
 const MAX_INPUT = 1 << 20;
 
@@ -32,8 +33,12 @@ export function preToolUseOutput(event: unknown): string {
 }
 
 export async function hookCommand(argv: string[]): Promise<number> {
+  if (argv[0] === "snapshot") {
+    if (!(await snapshotBeforeEdit(() => readStdin(2000)))) process.exit(0);
+    return 0;
+  }
   if (argv[0] !== "pretooluse") {
-    process.stderr.write("lore hook: the only hook is pretooluse (installed by lore setup --hook).\n");
+    process.stderr.write("lore hook: the hooks are pretooluse and snapshot (installed by lore setup --hook).\n");
     return 2;
   }
   try {

@@ -10,6 +10,9 @@ import type { Step } from "./step.ts";
 /** Claude Code runs the hook only for Bash calls that start with git: no process for every other command. */
 export const HOOK_IF = "Bash(git *)";
 
+/** The tools whose calls edit files: lore snapshots the work tree before each. */
+export const EDIT_MATCHER = "Edit|Write|MultiEdit|NotebookEdit";
+
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -18,9 +21,23 @@ export function hookEntry(command: string): Json {
   return { type: "command", command, if: HOOK_IF, timeout: 10 };
 }
 
-/** lore's entry, wherever it was registered from: its command ends in `hook pretooluse` and names lore. */
+/** The snapshot hook: quiet, and short-lived (a failure or a timeout never blocks the edit). */
+export function snapshotEntry(command: string): Json {
+  return { type: "command", command, timeout: 5 };
+}
+
+/** lore's entry of one kind (`pretooluse`, `snapshot`), wherever it was registered from: its command ends in `hook <kind>` and names lore. */
+function isOursOf(kind: string): (hook: unknown) => boolean {
+  const end = new RegExp(`\\bhook ${kind}$`);
+  return (hook) => isObject(hook) && typeof hook.command === "string" && end.test(hook.command) && /lore|main\.ts/.test(hook.command);
+}
+
+const isNudge = isOursOf("pretooluse");
+const isSnapshot = isOursOf("snapshot");
+
+/** Any of lore's entries. */
 export function isOurs(hook: unknown): boolean {
-  return isObject(hook) && typeof hook.command === "string" && /\bhook pretooluse$/.test(hook.command) && /lore|main\.ts/.test(hook.command);
+  return isNudge(hook) || isSnapshot(hook);
 }
 
 /** The PreToolUse list, or an explanation of why the file's shape is not one lore will edit. */
@@ -35,26 +52,35 @@ function preToolUse(settings: unknown): unknown[] | undefined | string {
 
 export type HookChange = "added" | "updated" | "unchanged";
 
-/** `settings` with lore's hook present (structuredClone: the caller's object is left as it was). */
-export function withHook(settings: unknown, command: string): { settings: Json; change: HookChange } {
+/** `settings` with one of lore's entries present under `matcher` (structuredClone: the caller's object is left as it was). */
+function withEntry(settings: unknown, matcher: string, want: Json, mine: (hook: unknown) => boolean): { settings: Json; change: HookChange } {
   const list = preToolUse(settings);
   if (typeof list === "string") throw new Error(`settings.json cannot take the hook: ${list}`);
   const out = structuredClone(settings) as Json;
   const hooks = (out.hooks ??= {}) as Json;
   const groups = (hooks.PreToolUse ??= []) as unknown[];
-  const want = hookEntry(command);
   for (const group of groups) {
     if (!isObject(group) || !Array.isArray(group.hooks)) continue;
-    const i = group.hooks.findIndex(isOurs);
+    const i = group.hooks.findIndex(mine);
     if (i < 0) continue;
-    if (group.matcher === "Bash" && JSON.stringify(group.hooks[i]) === JSON.stringify(want)) return { settings: out, change: "unchanged" };
+    if (group.matcher === matcher && JSON.stringify(group.hooks[i]) === JSON.stringify(want)) return { settings: out, change: "unchanged" };
     group.hooks.splice(i, 1);
     if (group.hooks.length === 0) groups.splice(groups.indexOf(group), 1);
-    groups.push({ matcher: "Bash", hooks: [want] });
+    groups.push({ matcher, hooks: [want] });
     return { settings: out, change: "updated" };
   }
-  groups.push({ matcher: "Bash", hooks: [want] });
+  groups.push({ matcher, hooks: [want] });
   return { settings: out, change: "added" };
+}
+
+/** `settings` with lore's git nudge present. */
+export function withHook(settings: unknown, command: string): { settings: Json; change: HookChange } {
+  return withEntry(settings, "Bash", hookEntry(command), isNudge);
+}
+
+/** `settings` with lore's snapshot-before-edit hook present. */
+export function withSnapshotHook(settings: unknown, command: string): { settings: Json; change: HookChange } {
+  return withEntry(settings, EDIT_MATCHER, snapshotEntry(command), isSnapshot);
 }
 
 /** `settings` without lore's hook; containers only lore's entry filled are removed with it. */
@@ -125,10 +151,16 @@ function edit(dryRun: boolean, unchanged: string, change: (settings: unknown) =>
   return { status: "changed", message: `${next.message.replace(/^add/, "added").replace(/^update/, "updated").replace(/^remove/, "removed")} in ${file}${read.text !== null ? ` (backup: ${file}.lore-backup)` : ""}` };
 }
 
-export function installHook(command: string, dryRun: boolean): Step {
-  return edit(dryRun, "PreToolUse hook already installed", (settings) => {
+/** Both of lore's hooks in one edit of settings.json (one backup, of the user's own file): the git nudge and the snapshot before each edit. */
+export function installHook(command: string, dryRun: boolean, snapshotCommand?: string): Step {
+  return edit(dryRun, "PreToolUse hooks already installed", (settings) => {
     const r = withHook(settings, command);
-    return { settings: r.settings, message: r.change === "unchanged" ? null : `${r.change === "added" ? "add" : "update"} the PreToolUse hook (Bash, if ${HOOK_IF}): ${command}` };
+    const done: string[] = [];
+    if (r.change !== "unchanged") done.push(`${r.change === "added" ? "add" : "update"} the PreToolUse hook (Bash, if ${HOOK_IF}): ${command}`);
+    if (snapshotCommand === undefined) return { settings: r.settings, message: done[0] ?? null };
+    const s = withSnapshotHook(r.settings, snapshotCommand);
+    if (s.change !== "unchanged") done.push(`${done.length ? "" : s.change === "added" ? "add " : "update "}the snapshot hook (${EDIT_MATCHER}): ${snapshotCommand}`);
+    return { settings: s.settings, message: done.length ? done.join(", and ") : null };
   });
 }
 

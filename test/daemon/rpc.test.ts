@@ -40,12 +40,17 @@ test("GET /health names the daemon's pid and version", async () => {
 test("every question of the registry is a method, answering the same object as the CLI", async () => {
   const ping = await post({ jsonrpc: "2.0", id: 1, method: "ping" });
   expect(ping.json).toEqual({ jsonrpc: "2.0", id: 1, result: "pong" });
+  const answers: Record<string, any> = {};
+  // Arguments that are not a path: a git command line, a snapshot (taken by the snapshot question, asked before restore).
+  const special: Record<string, () => Record<string, unknown>> = { git: () => ({ args: ["log", "-n", "1"] }), restore: () => ({ paths: ["a.txt"], from: answers.snapshot.id }) };
   for (const q of QUERIES) {
     const params: Record<string, unknown> = { repo: repo.dir };
     for (const [name, spec] of Object.entries(q.args)) if (spec.required) params[name] = spec.type === "integer" ? 1 : "a.txt";
+    Object.assign(params, special[q.name]?.());
     const r = await post({ jsonrpc: "2.0", id: q.name, method: q.name, params });
     expect(r.json.id).toBe(q.name);
     expect(r.json.error).toBeUndefined();
+    answers[q.name] = r.json.result;
   }
   const viaRpc = (await post({ jsonrpc: "2.0", id: 2, method: "blame", params: { repo: repo.dir, path: "a.txt" } })).json.result;
   expect(loreSync(home, repo.dir, ["blame", "a.txt", "--json"]).json).toEqual(viaRpc);

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { utimesSync } from "node:fs";
+import { existsSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { checkGitArgs } from "../../src/git/allow-list.ts";
-import { TestRepo, lines, runGit } from "../helpers/git-repo.ts";
+import { TestRepo, lines, runGit, tempDir } from "../helpers/git-repo.ts";
 import { ask, cli, isolateHome } from "../helpers/lore.ts";
 import { repoHash } from "../helpers/repo-hash.ts";
 
 let repo: TestRepo;
 let before: string;
+const filterRan = join(tempDir("lore-filter-"), "ran");
 
 beforeAll(() => {
   isolateHome();
@@ -20,11 +22,15 @@ beforeAll(() => {
   repo.write("a.txt", lines(1, 2, 3, 4, 5)); // a change in the work tree
   // A timestamp that differs from the index: git diff would refresh (rewrite) .git/index.
   utimesSync(`${repo.dir}/src/b.ts`, new Date(), new Date(Date.now() + 5000));
+  // A clean filter is a program: git diff and status would run it on the changed a.txt.
+  writeFileSync(join(repo.dir, ".git", "info", "attributes"), "*.txt filter=spy\n");
+  repo.git("config", "filter.spy.clean", `touch ${filterRan}; cat`);
   before = repoHash(repo.dir);
 });
 afterAll(() => {
   // The whole suite, refusals and answers alike, left the repository as it was.
   expect(repoHash(repo.dir)).toBe(before);
+  expect(existsSync(filterRan)).toBe(false);
   repo.cleanup();
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseSince, SnapshotStore } from "../../src/memory/store.ts";
-import { TestRepo, lines, runGit } from "../helpers/git-repo.ts";
+import { TestRepo, lines, runGit, tempDir } from "../helpers/git-repo.ts";
 import { ask, cli, isolateHome } from "../helpers/lore.ts";
 import { repoHash } from "../helpers/repo-hash.ts";
 
@@ -15,8 +15,15 @@ beforeAll(() => {
   chmodSync(join(repo.dir, "tool.sh"), 0o755);
   repo.commit("first");
   writeFileSync(join(repo.dir, ".git", "info", "exclude"), "secret.txt\n");
+  // A clean filter (git-lfs's writes into .git): a snapshot keeps the work tree's bytes and runs none.
+  writeFileSync(join(repo.dir, ".git", "info", "attributes"), "*.txt filter=spy\n");
+  repo.git("config", "filter.spy.clean", `touch ${filterRan}; cat`);
 });
-afterAll(() => repo.cleanup());
+afterAll(() => {
+  expect(existsSync(filterRan)).toBe(false);
+  repo.cleanup();
+});
+const filterRan = join(tempDir("lore-filter-"), "ran");
 
 describe("snapshots of the work tree", () => {
   test("a snapshot records tracked and untracked files, honours .gitignore and info/exclude, and writes nothing to the repository", async () => {
@@ -128,6 +135,7 @@ test("old snapshots are pruned by count, and git prune runs in lore's store with
     }
     const kept = (await ask("snapshots", other.dir, {})).snapshots.map((s: { id: string }) => s.id);
     expect(kept).toEqual([ids[3], ids[2]]);
+    expect((await ask("status", other.dir, {})).snapshots).toMatchObject({ count: 2, keepCount: 2, keepHours: 72 });
     const store = new SnapshotStore({ root: other.dir, gitDir: join(other.dir, ".git"), commonDir: join(other.dir, ".git") });
     expect(existsSync(join(store.dir, "lore-pruned"))).toBe(true);
     const refs = readFileSync(join(store.dir, "packed-refs"), "utf8");

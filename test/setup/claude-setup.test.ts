@@ -93,6 +93,9 @@ describe("lore setup with the real Claude Code CLI", () => {
     const ours = merged.hooks.PreToolUse[1];
     expect(ours.matcher).toBe("Bash");
     expect(ours.hooks[0]).toEqual({ type: "command", command: `${process.execPath} ${MAIN} hook pretooluse`, if: "Bash(git *)", timeout: 10 });
+    // Beside the user's own Edit hook, lore's snapshot before every edit.
+    expect(merged.hooks.PreToolUse[2]).toEqual({ matcher: "Edit|Write|MultiEdit|NotebookEdit", hooks: [{ type: "command", command: `${process.execPath} ${MAIN} hook snapshot`, timeout: 5 }] });
+    expect(merged.hooks.PreToolUse.length).toBe(3);
     expect(readFileSync(settings() + ".lore-backup", "utf8")).toBe(originalText);
 
     const again = h.lore(["setup", "--hook"]);

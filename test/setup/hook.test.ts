@@ -1,9 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gitInvocations, gitNudge } from "../../src/setup/git-nudge.ts";
 import { preToolUseOutput } from "../../src/setup/hook-command.ts";
-import { hookEntry, withHook, withoutHook } from "../../src/setup/hook-settings.ts";
+import { EDIT_MATCHER, hookEntry, snapshotEntry, withHook, withoutHook, withSnapshotHook } from "../../src/setup/hook-settings.ts";
+import { snapshotTarget } from "../../src/setup/snapshot-hook.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const bash = (command: string) => ({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
@@ -83,5 +86,57 @@ describe("merging the hook into settings.json", () => {
   test("settings of a shape lore does not understand are refused, not rewritten", () => {
     expect(() => withHook([], cmd)).toThrow(/not a JSON object/);
     expect(() => withHook({ hooks: { PreToolUse: {} } }, cmd)).toThrow(/not a list/);
+  });
+});
+
+describe("the snapshot-before-edit hook", () => {
+  const snap = "/opt/lore/bin/lore hook snapshot";
+  const nudge = "/opt/lore/bin/lore hook pretooluse";
+
+  test("it joins the user's other PreToolUse hooks and the git nudge, once, and leaves with them", () => {
+    const user = { hooks: { PreToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "prettier-check.sh" }] }], Stop: [{ hooks: [{ type: "command", command: "say done" }] }] } };
+    const both = withSnapshotHook(withHook(user, nudge).settings, snap);
+    expect(both.change).toBe("added");
+    expect((both.settings.hooks as any).PreToolUse).toEqual([
+      user.hooks.PreToolUse[0],
+      { matcher: "Bash", hooks: [hookEntry(nudge)] },
+      { matcher: EDIT_MATCHER, hooks: [snapshotEntry(snap)] },
+    ]);
+    expect(withSnapshotHook(both.settings, snap).change).toBe("unchanged");
+    // Installed from another path: replaced, the nudge untouched.
+    const moved = withSnapshotHook(both.settings, "/new/lore hook snapshot");
+    expect(moved.change).toBe("updated");
+    expect((moved.settings.hooks as any).PreToolUse.filter((g: any) => g.matcher === EDIT_MATCHER)).toEqual([{ matcher: EDIT_MATCHER, hooks: [snapshotEntry("/new/lore hook snapshot")] }]);
+    expect(withoutHook(both.settings)).toEqual({ settings: user, removed: 2 });
+  });
+
+  test("the folder to snapshot is the edited file's (a new file's nearest existing folder), the note names the tool and file", () => {
+    const cwd = realpathSync(tmpdir());
+    expect(snapshotTarget({ cwd, tool_name: "Edit", tool_input: { file_path: `${cwd}/no/such/dir/a.ts` } })).toEqual({ dir: cwd, message: "before Edit no/such/dir/a.ts" });
+    expect(snapshotTarget({ cwd, tool_name: "NotebookEdit", tool_input: { notebook_path: "n.ipynb" } })).toEqual({ dir: cwd, message: "before NotebookEdit n.ipynb" });
+    expect(snapshotTarget("nonsense")).toBeUndefined();
+  });
+
+  test("lore hook snapshot takes a snapshot quietly, and never fails the edit", () => {
+    const home = realpathSync(mkdtempSync(join(tmpdir(), "lore-hook-home-")));
+    const repo = realpathSync(mkdtempSync(join(tmpdir(), "lore-hook-repo-")));
+    try {
+      spawnSync("git", ["init", "-q"], { cwd: repo });
+      writeFileSync(join(repo, "a.ts"), "a\n");
+      const env = { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1" };
+      const hook = (input: string, cwd = repo) => spawnSync(process.execPath, [join(ROOT, "src/main.ts"), "hook", "snapshot"], { cwd, input, env, encoding: "utf8", timeout: 20_000 });
+      const event = { hook_event_name: "PreToolUse", cwd: repo, tool_name: "Write", tool_input: { file_path: join(repo, "a.ts"), content: "b\n" } };
+      const r = hook(JSON.stringify(event));
+      expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 0, stdout: "", stderr: "" });
+      const list = spawnSync(process.execPath, [join(ROOT, "src/main.ts"), "snapshots", "--json"], { cwd: repo, env, encoding: "utf8" });
+      expect(JSON.parse(list.stdout).snapshots.map((s: any) => s.message)).toEqual(["before Write a.ts"]);
+      for (const bad of ["{{{", JSON.stringify({ ...event, cwd: "/", tool_input: { file_path: "/etc/hosts" } })]) {
+        const b = hook(bad, "/");
+        expect({ status: b.status, stdout: b.stdout }).toEqual({ status: 0, stdout: "" });
+      }
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 });

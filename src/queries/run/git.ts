@@ -1,8 +1,8 @@
 /** How the git escape hatch is answered: the allow-list's argv, run without a shell, output cut at 64 KB. */
-import { spawn } from "node:child_process";
 import { checkGitArgs } from "../../git/allow-list.ts";
 import { repoRelativePath } from "../../git/repo-path.ts";
-import { BASE_ARGS, gitEnv } from "../../git/run.ts";
+import { noFilterArgs } from "../../git/no-filters.ts";
+import { gitCapped } from "../../git/run.ts";
 import { LoreError } from "../../errors.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
@@ -18,10 +18,10 @@ const TIMEOUT_MS = Math.min(Number(process.env.LORE_GIT_TIMEOUT_MS) || 30_000, 3
  */
 const READ_ONLY = ["-c", "diff.autoRefreshIndex=false", "-c", "protocol.allow=never", "-c", "core.hooksPath=/dev/null", "-c", "gc.auto=0"];
 
-/** The env git runs with: no GIT_* of the caller (GIT_EXTERNAL_DIFF, GIT_PAGER, GIT_SSH …), no editor, no lazy fetch. */
+/** Beyond gitEnv (no GIT_* of the caller: GIT_EXTERNAL_DIFF, GIT_PAGER, GIT_SSH …): no editor, no askpass, no lazy fetch. */
 function hardenedEnv(): Record<string, string> {
-  const env = gitEnv({ GIT_NO_LAZY_FETCH: "1", GIT_EDITOR: "true", GIT_SEQUENCE_EDITOR: "true" });
-  for (const k of ["EDITOR", "VISUAL", "SSH_ASKPASS", "LESSOPEN", "LESSCLOSE"]) delete env[k];
+  const env: Record<string, string> = { GIT_NO_LAZY_FETCH: "1", GIT_EDITOR: "true", GIT_SEQUENCE_EDITOR: "true" };
+  for (const k of ["EDITOR", "VISUAL", "SSH_ASKPASS", "LESSOPEN", "LESSCLOSE"]) if (process.env[k] !== undefined) env[k] = "";
   return env;
 }
 
@@ -35,52 +35,6 @@ export function cutText(buf: Buffer, max: number): string {
   return buf.subarray(0, end).toString("utf8");
 }
 
-function runGit(argv: string[], cwd: string): Promise<{ code: number; stdout: Buffer; stderr: Buffer; cut: boolean }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("git", [...BASE_ARGS, ...READ_ONLY, ...argv], { cwd, env: hardenedEnv(), stdio: ["ignore", "pipe", "pipe"], shell: false, detached: true });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let outBytes = 0;
-    let errBytes = 0;
-    let cut = false;
-    let timedOut = false;
-    const kill = () => {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        child.kill("SIGKILL");
-      }
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      kill();
-    }, TIMEOUT_MS);
-    child.stdout.on("data", (c: Buffer) => {
-      if (cut) return;
-      out.push(c);
-      outBytes += c.length;
-      // Enough to fill the answer: git need not walk the rest.
-      if (outBytes > MAX_STDOUT) {
-        cut = true;
-        kill();
-      }
-    });
-    child.stderr.on("data", (c: Buffer) => {
-      if (errBytes < MAX_STDERR) err.push(c);
-      errBytes += c.length;
-    });
-    child.on("error", (e) => {
-      clearTimeout(timer);
-      reject(new LoreError("GIT_MISSING", `Could not run git: ${e.message}`, { cause: e }));
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      if (timedOut) reject(new LoreError("GIT_TIMEOUT", `git ${argv[0]} did not finish within ${TIMEOUT_MS / 1000} s; narrow the command (a path, -n, a revision range).`));
-      else resolve({ code: code ?? -1, stdout: Buffer.concat(out), stderr: Buffer.concat(err), cut });
-    });
-  });
-}
-
 export async function run(ctx: QueryContext, input: Input<typeof GIT_ARGS>): Promise<GitOutput> {
   const root = ctx.index.repo.root;
   const checked = checkGitArgs(input.args);
@@ -92,7 +46,8 @@ export async function run(ctx: QueryContext, input: Input<typeof GIT_ARGS>): Pro
       throw e;
     }
   }
-  const r = await runGit(checked.argv, root);
+  // Clean/smudge filters are programs (git diff and status run clean on changed files): off.
+  const r = await gitCapped([...READ_ONLY, ...(await noFilterArgs(root, ctx.index.repo.commonDir)), ...checked.argv], { cwd: root, env: hardenedEnv(), timeoutMs: TIMEOUT_MS }, MAX_STDOUT, MAX_STDERR);
   const truncated = r.cut || r.stdout.length > MAX_STDOUT;
   return {
     repo: root,
