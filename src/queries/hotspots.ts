@@ -12,18 +12,18 @@ export interface HotspotsOutput {
 }
 
 export const HOTSPOTS_ARGS = {
-  path: { type: "string", positional: true, description: "A folder (default: all)." },
-  limit: { type: "integer", default: 10, min: 1, max: 1000, short: "n", description: "Max results." },
+  path: { type: "string", positional: true, description: "A folder." },
+  limit: { type: "integer", default: 10, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many files (default 10)." },
   commits: { ...WINDOW_ARGS.commits, cliOnly: true },
   since: { ...WINDOW_ARGS.since, cliOnly: true },
-  all: { type: "boolean", default: false, description: "Keep lockfiles, generated and vendored files." },
+  all: { type: "boolean", default: false, cliOnly: true, description: "Keep lockfiles, generated and vendored files." },
 } as const satisfies Args;
 
 export const hotspotsQuery = defineQuery({
   name: "hotspots",
   summary: "The files that change most (churn × size), under PATH",
   description:
-    "Where change concentrates (bugs, conflicts): files by score = commits in the newest 500 × log10(10 + lines); hotspot = above the knee of the change curve; complexity = indentation. Lockfiles, generated and vendored files left out. Use to orient or before refactoring.",
+    "Most-changed files, by commits (newest 500) × log10(10 + lines); no lockfiles, generated or vendored files.",
   args: HOTSPOTS_ARGS,
   answersFromPrefix: true,
   output: (z) =>

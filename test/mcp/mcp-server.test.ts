@@ -10,7 +10,7 @@ import { QUERIES } from "../../src/queries/index.ts";
 import { buildRepo, git, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
-const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_status"];
+const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_owners", "lore_status"];
 
 let repo: Fixture;
 let other: Fixture;
@@ -87,6 +87,7 @@ describe("lore mcp", () => {
       lore_cochange: { paths: ["src/app.ts"] },
       lore_hotspots: {},
       lore_contributors: { path: "src" },
+      lore_owners: { path: "src" },
       lore_status: {},
     };
     const ajv = new AjvJsonSchemaValidator();
@@ -135,8 +136,9 @@ describe("lore mcp", () => {
   test("a line range narrows blame, and a number where a string is declared is taken", async () => {
     const r = await call(client, "lore_blame", { path: "src/app.ts", startLine: 4, endLine: 6 });
     expect(r.structuredContent.range).toEqual([4, 6]);
-    const c = await call(client, "lore_hotspots", { commits: 100 });
-    expect(c.isError).toBeFalsy();
+    // Taken as the path "404" (not found), not refused as a number.
+    const c = await call(client, "lore_owners", { path: 404 });
+    expect(c.content[0]!.text).toContain("PATH_NOT_FOUND");
     // cochange's window size is offered on the CLI only: an agent's extra field is refused by name.
     const w = await call(client, "lore_cochange", { paths: ["src/app.ts"], commits: 100 });
     expect(w.isError).toBe(true);
@@ -200,6 +202,7 @@ describe("lore mcp through the daemon", () => {
         ["lore_history", { path: "src/helpers.ts" }],
         ["lore_cochange", { paths: ["src/app.ts"] }],
         ["lore_contributors", {}],
+        ["lore_owners", {}],
       ] as const) {
         const a = await call(viaDaemon, name, args);
         const b = await call(client, name, args);
