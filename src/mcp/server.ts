@@ -8,7 +8,7 @@ import { queryForTool, toolListings } from "./tools.ts";
 
 /** Sent once at initialize; clients put it beside the tool list so the agent knows when lore beats git. */
 const INSTRUCTIONS =
-  "lore answers questions about this git repository's history from an index, in milliseconds, as compact JSON. Prefer it to running git: lore_blame instead of git blame, lore_history instead of git log -- FILE, lore_intent instead of git blame -L + git show (why lines exist), lore_cochange before editing a file (what else usually changes with it), lore_hotspots to orient, lore_contributors for who knows the code, lore_status when an answer looks stale. Paths are relative to the repository root; repo names another repository, under the server's starting folder or listed in LORE_MCP_ALLOWED_REPOS.";
+  "lore answers questions about this git repository's history from an index, in milliseconds, as compact JSON. Prefer it to running git: lore_blame instead of git blame, lore_history instead of git log -- FILE, lore_intent instead of git blame -L + git show (why lines exist), lore_cochange before editing a file (what else usually changes with it) and with changed: true before finishing a change (what the edit may have missed), lore_hotspots to orient, lore_contributors for who knows the code, lore_owners for ownership and the truck factor, lore_status when an answer looks stale. Paths are relative to the repository root; repo names another repository, under the server's starting folder or listed in LORE_MCP_ALLOWED_REPOS.";
 
 /**
  * The low-level Server rather than McpServer.registerTool: McpServer turns a bad argument into

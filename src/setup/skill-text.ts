@@ -2,7 +2,7 @@
 
 export const SKILL_TEXT = `---
 name: lore
-description: Answers questions about a git repository's history through the lore MCP tools (lore_blame, lore_intent, lore_history, lore_cochange, lore_hotspots, lore_contributors, lore_status) — faster and in fewer tokens than git. Use whenever you would run git blame, git log, git show or git shortlog, when you wonder why code is the way it is, and before editing a file, to find what else usually changes with it.
+description: Answers questions about a git repository's history through the lore MCP tools (lore_blame, lore_intent, lore_history, lore_cochange, lore_hotspots, lore_contributors, lore_owners, lore_status) — faster and in fewer tokens than git. Use whenever you would run git blame, git log, git show or git shortlog, when you wonder why code is the way it is, and before editing a file, to find what else usually changes with it.
 ---
 
 # lore: ask the index, not git
@@ -15,14 +15,17 @@ compact JSON, each commit listed once. Reach for them before running git or grep
 | \`git blame FILE\` — who last changed these lines? | \`lore_blame\` { path, startLine?, endLine? } |
 | \`git blame -L\` then \`git show SHA\` — why is this code like this? | \`lore_intent\` { path, startLine, endLine }: full commit messages and the other files each commit touched |
 | \`git log --follow -- FILE\` — what happened to this file? | \`lore_history\` { path, limit? } (follows renames) |
-| grepping for callers and tests — what else must change with this file? | \`lore_cochange\` { path }: files that historically change in the same commits |
-| where does the churn (and the bugs) concentrate? | \`lore_hotspots\` { path?, limit? } |
-| \`git shortlog -sn -- DIR\` — who knows this code, who should review? | \`lore_contributors\` { path? } |
+| grepping for callers and tests — what else must change with these files? | \`lore_cochange\` { paths }: files that historically change in the same commits, \`with\` naming which input |
+| did my edit miss a file that usually changes with it? | \`lore_cochange\` { changed: true }: what usually changes with your uncommitted changes that you have not touched |
+| where does the churn (and the bugs) concentrate? | \`lore_hotspots\` { path? }: score = commits × log10(10 + lines), \`hotspot: true\` above the knee; lockfiles and generated files left out |
+| \`git shortlog -sn -- DIR\` — who knows this code, who should review? | \`lore_contributors\` { path? } (co-authors from Co-authored-by trailers too) |
+| who owns each folder, where is knowledge at risk? | \`lore_owners\` { path?, by? }: main author and share, \`island\` (one person ≥ 80 %), the truck factor |
 | does lore work here, is an answer stale? | \`lore_status\` |
 
 - Paths are relative to the repository root. \`until\` answers as of a commit, branch or tag.
 - An answer with \`truncated: true\` was cut to fit; its text says how to ask for the rest.
 - Before editing a file you did not write: \`lore_intent\` on the lines you will touch, \`lore_cochange\` on the file.
+- Before you finish a change: \`lore_cochange\` { changed: true } — the tests, docs and configs that usually change with what you edited.
 - Errors come back as \`CODE: message\`; the message says what to change. Only if the lore
   tools are missing, fall back to git (or the CLI: \`lore <question> --json\`).
 `;
