@@ -41,7 +41,7 @@ test("the scaling run charts index cost, warm answers and first answers on a fre
     const point = await measurePoint(dir, { commits: 150, files: 40 }, 2, NaN, chooseLore("source"));
     const [index, answers, fresh] = scaleTables([point]);
     expect(index!.rows).toHaveLength(1);
-    expect(answers!.head.filter((h) => h.endsWith(": lore"))).toHaveLength(4);
+    expect(answers!.head.filter((h) => h.endsWith(": lore"))).toHaveLength(6);
     expect(fresh!.head).toEqual(["repository", "blame", "history -n 20", expect.stringMatching(/^intent -L/), "cochange", "hotspots", "whole history indexed"]);
     expect(JSON.stringify([index, answers, fresh])).not.toContain("n/a");
     expect(JSON.stringify([index, answers, fresh])).not.toContain("NaN");
