@@ -17,9 +17,13 @@ export class AnswerCache {
   /** Bumped whenever the index may have changed; an answer computed across a bump is not kept. */
   generation = 0;
 
-  /** The key of a question whose answer depends only on the index: none for `until`/`since` (refs and clocks move on their own) or for status. */
+  /**
+   * The key of a question whose answer depends only on the index: none for `until`/`since`
+   * (refs and clocks move on their own), for `changed` (the work tree moves without a commit)
+   * or for status.
+   */
   static keyOf(def: AnyQuery, input: Record<string, unknown>): string | undefined {
-    if (def.needsIndex === false || input.until !== undefined || input.since !== undefined) return undefined;
+    if (def.needsIndex === false || input.until !== undefined || input.since !== undefined || input.changed === true) return undefined;
     return `${def.name}\0${JSON.stringify(input)}`;
   }
 

@@ -59,7 +59,8 @@ export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps):
     const root = await deps.scope.resolve(input.repo as string | undefined);
     const answer = await deps.call(def.name, { ...input, repo: root }, { cwd: root, noDaemon: deps.noDaemon });
     const capped = capAnswer(def.name, answer, deps.maxBytes);
-    const hint = moreHint(def.name, capped, input.limit ?? def.args.limit?.default);
+    const offersLimit = toolArgs(def).some(([k]) => k === "limit");
+    const hint = moreHint(def.name, capped, offersLimit ? (input.limit ?? def.args.limit?.default) : undefined);
     // The renderers' own "… more: raise -n" lines speak CLI; the hint says the same in tool arguments.
     const lines = render(def.name, capped.result, plain).split("\n").filter((l) => !l.startsWith("… more"));
     const text = [...lines, ...(hint ? [hint] : [])].join("\n");

@@ -29,10 +29,12 @@ export function moreHint(name: string, capped: Capped, limit: unknown): string |
         ? `Cut to ${kept} of ${total} commits to fit the answer size; ask about a narrower startLine/endLine range.`
         : "A long commit message was shortened to fit the answer size; git show <sha> prints it whole.";
     if (name === "history") return historyHint(r, kept);
-    return `Cut to ${kept} of ${total} results to fit the answer size; ask with limit ${kept} or a narrower path.`;
+    return `Cut to ${kept} of ${total} results to fit the answer size; ask with ${limit !== undefined ? `limit ${kept} or ` : ""}a narrower path.`;
   }
   if (r.truncated !== true) return undefined;
   if (name === "git" || name === "changes") return "Output cut short; narrow it (paths, a shorter range, -n).";
   if (name === "history") return `There are more commits than limit ${limit}. ${historyHint(r, undefined)}`;
+  // A tool that offers no limit gives its best results only: nothing more to ask for.
+  if (limit === undefined) return undefined;
   return `There are more results than limit ${limit}; raise limit to see them.`;
 }

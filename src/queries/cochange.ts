@@ -21,8 +21,8 @@ export const HALF_LIFE = 50;
 
 export const COCHANGE_ARGS = {
   paths: { type: "strings", positional: true, description: "Files." },
-  changed: { type: "boolean", default: false, description: "Ask about the uncommitted changes." },
-  limit: { type: "integer", default: 10, min: 1, max: 200, short: "n", description: "Max results." },
+  changed: { type: "boolean", default: false, description: "Use uncommitted changes." },
+  limit: { type: "integer", default: 10, min: 1, max: 200, short: "n", cliOnly: true, description: "At most this many files (default 10)." },
   commits: { type: "string", default: String(PER_FILE), cliOnly: true, description: `Newest commits of each file to count, or "all" (default ${PER_FILE}).` },
   since: { type: "string", cliOnly: true, description: "Only commits since this date." },
   maxFiles: { type: "integer", default: 50, min: 1, max: 100000, cliOnly: true, description: "Skip commits of more files (default 50)." },
@@ -32,7 +32,7 @@ export const cochangeQuery = defineQuery({
   name: "cochange",
   summary: "Files that tend to change in the same commits as PATH… (or as your uncommitted changes)",
   description:
-    "Files that usually change in the same commits as these: tests, docs, configs an edit may need. changed: true lists what usually changes with your uncommitted edits that you did not touch; ask it before finishing a change.",
+    "Files that usually change with these. changed: true = what your uncommitted edit may have missed; ask before finishing.",
   args: COCHANGE_ARGS,
   answersFromPrefix: true,
   output: (z) =>

@@ -13,16 +13,16 @@ export interface ContributorsOutput {
 }
 
 export const CONTRIBUTORS_ARGS = {
-  path: { type: "string", positional: true, description: "A file or folder (default: the whole repository)." },
-  limit: { type: "integer", default: 20, min: 1, max: 1000, short: "n", description: "At most this many authors (default 20)." },
-  ignoreRevs: IGNORE_REVS,
+  path: { type: "string", positional: true, description: "A file or folder." },
+  limit: { type: "integer", default: 20, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many authors (default 20)." },
+  ignoreRevs: { ...IGNORE_REVS, cliOnly: true },
 } as const satisfies Args;
 
 export const contributorsQuery = defineQuery({
   name: "contributors",
   summary: "Who wrote the lines that exist now, under PATH",
   description:
-    "Ownership of the code as it is now: blames every text file under PATH (a file or folder; default the whole repository) and sums the surviving lines per author, with their share, how many of their commits still own lines, and when they last changed one. Use to find who knows a piece of code or whom to ask for review, instead of `git blame` over many files or `git shortlog`.",
+    "Who wrote the surviving lines under path, per person: whom to ask.",
   args: CONTRIBUTORS_ARGS,
   output: (z) =>
     z.object({

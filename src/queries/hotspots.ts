@@ -7,21 +7,23 @@ export interface HotspotsOutput {
   path: string;
   rev: string;
   window: { commits: number; since?: string };
-  results: { path: string; commits: number; additions: number; deletions: number; authors: number; lastChanged: string; lines: number; score: number }[];
+  results: { path: string; commits: number; additions: number; deletions: number; authors: number; lastChanged: string; lines: number; complexity: number; score: number; hotspot: boolean }[];
   truncated: boolean;
 }
 
 export const HOTSPOTS_ARGS = {
-  path: { type: "string", positional: true, description: "Only files under this folder (default: the whole repository)." },
-  limit: { type: "integer", default: 10, min: 1, max: 1000, short: "n", description: "At most this many files (default 10)." },
-  ...WINDOW_ARGS,
+  path: { type: "string", positional: true, description: "A folder." },
+  limit: { type: "integer", default: 10, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many files (default 10)." },
+  commits: { ...WINDOW_ARGS.commits, cliOnly: true },
+  since: { ...WINDOW_ARGS.since, cliOnly: true },
+  all: { type: "boolean", default: false, cliOnly: true, description: "Keep lockfiles, generated and vendored files." },
 } as const satisfies Args;
 
 export const hotspotsQuery = defineQuery({
   name: "hotspots",
   summary: "The files that change most (churn × size), under PATH",
   description:
-    "The files that changed most in recent history, ranked by score = commits × log10(10 + lines): where bugs and merge conflicts concentrate. Use to orient in an unfamiliar codebase or before refactoring; narrow to a folder with path. Counts only files that exist now.",
+    "Most-changed files, by commits (newest 500) × log10(10 + lines); no lockfiles, generated or vendored files.",
   args: HOTSPOTS_ARGS,
   answersFromPrefix: true,
   output: (z) =>
@@ -39,7 +41,9 @@ export const hotspotsQuery = defineQuery({
           authors: z.number().int(),
           lastChanged: z.string(),
           lines: z.number().int(),
+          complexity: z.number().int(),
           score: z.number(),
+          hotspot: z.boolean(),
         }),
       ),
       truncated: z.boolean(),

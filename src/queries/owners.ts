@@ -17,8 +17,8 @@ export interface OwnersOutput {
 }
 
 export const OWNERS_ARGS = {
-  path: { type: "string", positional: true, description: "A folder or file (default: all)." },
-  by: { type: "string", default: "folder", description: 'Rows per "folder" (below path) or "file".' },
+  path: { type: "string", positional: true, description: "A folder or file." },
+  by: { type: "string", default: "folder", description: '"folder" or "file".' },
   limit: { type: "integer", default: 20, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many rows (default 20)." },
   ignoreRevs: { ...IGNORE_REVS, cliOnly: true },
 } as const satisfies Args;
@@ -27,7 +27,7 @@ export const ownersQuery = defineQuery({
   name: "owners",
   summary: "Who owns what under PATH: main author per folder or file, islands, truck factor",
   description:
-    "Who owns the code under path: per folder or file the main author and share of lines, island when one person wrote ≥ 80 %, and the truck factor (fewest authors whose leaving orphans half the files). Use to pick a reviewer or spot knowledge risk.",
+    "Main author per folder or file, islands (≥ 80 %), truck factor: knowledge risk.",
   args: OWNERS_ARGS,
   output: (z) => {
     const person = { author: z.string(), email: z.string() };

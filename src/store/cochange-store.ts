@@ -1,5 +1,6 @@
 /** SQL for co-change: the newest commits that touched a file, the files of those commits, and how often a file changed in a span. */
 import type { SqlDatabase } from "../runtime/index.ts";
+import { dbStamp } from "./stamp.ts";
 
 /** The newest `limit` commits (all when null) of a scope that touched a path, from `since` on, leaving out commits of more than maxFiles files. */
 export interface FileWindowSpec {
@@ -16,6 +17,9 @@ export interface Touch {
 }
 
 export class CochangeStore {
+  /** Each path's window commits (their seqs, newest first), per window and state of the index: jaccard counts them again and again. */
+  private seqMemo: { key: string; seqs: Map<number, Int32Array>; size: number } | undefined;
+
   constructor(private readonly db: SqlDatabase) {}
 
   private filter(w: FileWindowSpec, params: number[]): string {
@@ -52,12 +56,23 @@ export class CochangeStore {
 
   /** How many commits of the window, no older than seq `oldest`, touched `pathId`. */
   touchesUpTo(w: FileWindowSpec, pathId: number, oldest: number): number {
-    const params: number[] = [pathId, oldest];
-    const where = this.filter(w, params);
-    const r = this.db
-      .prepare(`SELECT count(*) AS n FROM changes ch JOIN ${w.scope} s ON s.commit_id = ch.commit_id JOIN commits c ON c.id = ch.commit_id WHERE ch.path_id = ? AND s.seq <= ? AND ${where}`)
-      .get(...params)!;
-    return Number(r.n);
+    const key = `${w.scope}\0${w.maxFiles}\0${w.since}\0${dbStamp(this.db)}`;
+    if (this.seqMemo?.key !== key || this.seqMemo.size > 2_000_000) this.seqMemo = { key, seqs: new Map(), size: 0 };
+    let seqs = this.seqMemo.seqs.get(pathId);
+    if (!seqs) {
+      seqs = Int32Array.from(this.touches({ ...w, limit: null }, pathId), (t) => t.seq);
+      this.seqMemo.seqs.set(pathId, seqs);
+      this.seqMemo.size += seqs.length;
+    }
+    // Seqs ascend (newest first): count those <= oldest.
+    let lo = 0;
+    let hi = seqs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (seqs[mid]! <= oldest) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** The newest commit time (Unix s) of a commit row. */

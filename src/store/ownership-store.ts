@@ -1,11 +1,14 @@
 /** SQL for ownership: who changed each file how often, and who created it (degree-of-authorship needs both). */
 import type { SqlDatabase } from "../runtime/index.ts";
+import { dbStamp } from "./stamp.ts";
 
 /** One file's history by person (key: mailmap name and email, NUL-separated): changes each, and the creator. */
 export interface FileAuthorship {
   changes: Map<string, number>;
   /** Who made the oldest change of the path (under this name). */
   creator: string;
+  /** Its authors by degree-of-authorship, once computed (the queries fill it in). */
+  authors?: string[];
 }
 
 export class OwnershipStore {
@@ -14,9 +17,7 @@ export class OwnershipStore {
   constructor(private readonly db: SqlDatabase) {}
 
   private stamp(scope: string): string {
-    const r = this.db.prepare("SELECT total_changes() AS n").get()!;
-    const v = this.db.prepare("PRAGMA data_version").get()!;
-    return `${scope}:${r.n}:${v.data_version}`;
+    return `${scope}:${dbStamp(this.db)}`;
   }
 
   /** Each path's authorship in the scope's history, remembered while the index is unchanged; null for a path no commit of the scope touched. */

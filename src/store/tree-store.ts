@@ -2,6 +2,7 @@
 import type { SqlDatabase } from "../runtime/index.ts";
 import type { TreeEntry } from "../git/records.ts";
 import type { HistoryStore } from "./history-store.ts";
+import { dbStamp } from "./stamp.ts";
 
 export class TreeStore {
   constructor(
@@ -16,11 +17,18 @@ export class TreeStore {
     for (const e of entries) st.run(this.history.ensurePathId(e.path), e.mode, e.type, e.blob, e.size);
   }
 
-  entries(): TreeEntry[] {
-    return this.db
+  private memo: { stamp: string; entries: readonly TreeEntry[] } | undefined;
+
+  /** The whole tree, by path; read once per state of the index (shared: never to be changed by the caller). */
+  entries(): readonly TreeEntry[] {
+    const stamp = dbStamp(this.db);
+    if (this.memo?.stamp === stamp) return this.memo.entries;
+    const entries = this.db
       .prepare("SELECT p.path, t.mode, t.type, t.blob, t.size FROM tree t JOIN paths p ON p.id = t.path_id ORDER BY p.path")
       .all()
       .map((r) => ({ path: String(r.path), mode: String(r.mode), type: r.type as TreeEntry["type"], blob: String(r.blob), size: r.size === null ? null : Number(r.size) }));
+    this.memo = { stamp, entries };
+    return entries;
   }
 
   entry(path: string): TreeEntry | undefined {

@@ -13,6 +13,8 @@ export interface Target {
   lines: number;
   /** The line range of blame -L and intent. */
   range: [number, number];
+  /** Two more often-changed files: with `file`, the edit `cochange --changed` is timed on. */
+  others?: string[];
 }
 
 export interface Pair {
@@ -167,6 +169,18 @@ function questionPairs(t: Target): Omit<Pair, "uncached">[] {
       git: (o) => gitCochange(t.file, o),
     },
     {
+      // What --changed computes once git status has named the files: the git status itself is not timed.
+      name: `--changed: cochange of ${1 + (t.others?.length ?? 0)} files (git status not timed)`,
+      lore: ["cochange", t.file, ...(t.others ?? [])],
+      rpc: { method: "cochange", params: { repo: t.repo, paths: [t.file, ...(t.others ?? [])] } },
+      gitLabel: "git log -n 200 --full-diff --name-only -- FILE, per file, + counting",
+      git: async (o) => {
+        let bytes = 0;
+        for (const f of [t.file, ...(t.others ?? [])]) bytes += await gitCochange(f, o);
+        return bytes;
+      },
+    },
+    {
       name: "hotspots",
       lore: ["hotspots"],
       rpc: { method: "hotspots", params: { repo: t.repo } },
@@ -223,6 +237,14 @@ function questionPairs(t: Target): Omit<Pair, "uncached">[] {
       git: async (o) => (await git(["log", "--numstat", "-M", "HEAD~10..HEAD"], o)).stdout.length + (await git(["diff", "--numstat", "-M", "HEAD~10...HEAD"], o)).stdout.length,
     },
     {
+      name: "owners",
+      lore: ["owners"],
+      rpc: { method: "owners", params: { repo: t.repo } },
+      gitLabel: "git ls-files | xargs -P2 -n1 git blame --porcelain + summing",
+      git: gitContributors,
+      heavy: true,
+    },
+    {
       name: "status",
       lore: ["status"],
       rpc: { method: "status", params: { repo: t.repo } },
@@ -238,6 +260,7 @@ const SKIP_EXT = /\.(md|markdown|txt|json|lock|ya?ml|toml|ini|csv|svg|png|jpe?g|
 export async function pickTarget(repo: string, file?: string): Promise<Target> {
   const opts = { cwd: repo };
   let chosen = file;
+  let rankedOthers: string[] = [];
   if (!chosen) {
     const tracked = new Set(text((await git(["ls-files", "-z"], opts)).stdout).split("\0").filter(Boolean));
     const counts = new Map<string, number>();
@@ -245,6 +268,7 @@ export async function pickTarget(repo: string, file?: string): Promise<Target> {
     for (const f of log.split(/[\n\0]/)) if (f && tracked.has(f)) counts.set(f, (counts.get(f) ?? 0) + 1);
     const ranked = [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([f]) => f);
     const source = ranked.filter((f) => !SKIP_EXT.test(f));
+    rankedOthers = source;
     for (const f of [...source, ...ranked]) {
       if (lineCount(repo, f) >= 100) {
         chosen = f;
@@ -257,7 +281,8 @@ export async function pickTarget(repo: string, file?: string): Promise<Target> {
   const lines = lineCount(repo, chosen);
   // 21 lines in the middle: the range DESIGN's blame budget is stated for.
   const mid = Math.max(1, Math.floor(lines / 2) - 10);
-  return { repo, file: chosen, lines, range: [mid, Math.min(lines, mid + 20)] };
+  const others = file ? [] : rankedOthers.filter((f) => f !== chosen).slice(0, 2);
+  return { repo, file: chosen, lines, range: [mid, Math.min(lines, mid + 20)], ...(others.length ? { others } : {}) };
 }
 
 function lineCount(repo: string, file: string): number {

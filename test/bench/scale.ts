@@ -32,7 +32,7 @@ export const DEFAULT_SIZES: Size[] = [
 export const BIG_SIZES: Size[] = [{ commits: 100_000, files: 20_000 }];
 
 /** The questions whose growth is charted, by row name prefix in pairs(). */
-const CHARTED = ["blame (", "history", "cochange", "hotspots", "log -n 20"];
+const CHARTED = ["blame (", "history", "cochange", "--changed", "hotspots", "owners", "log -n 20"];
 
 export interface ScalePoint {
   size: Size;
@@ -152,7 +152,7 @@ export function scaleTables(points: ScalePoint[]): Table[] {
     rows: points.map((p) => [label(p), ...p.fresh.map((f) => ms(f.answerMs)), ms(Math.max(...p.fresh.map((f) => f.indexedMs)))]),
     notes: [
       "Wall time from starting the CLI (daemon start included) to the answer; the last column is the slowest time to a whole history index seen across those runs (status polled). " +
-        "While the first index streams in newest first, blame, intent and history ask git for what is not indexed yet (history: one git log --follow), and cochange and hotspots answer as soon as the commits indexed so far settle their window (the newest 500 commits).",
+        "While the first index streams in newest first, blame, intent and history ask git for what is not indexed yet (history: one git log --follow), and cochange and hotspots answer as soon as the commits indexed so far settle their window (cochange: the newest 200 commits of the file; hotspots: the newest 500 commits).",
     ],
   };
   return [index, answers, fresh];

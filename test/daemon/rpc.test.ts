@@ -42,10 +42,11 @@ test("every question of the registry is a method, answering the same object as t
   expect(ping.json).toEqual({ jsonrpc: "2.0", id: 1, result: "pong" });
   const answers: Record<string, any> = {};
   // Arguments that are not a path: a git command line, a snapshot (taken by the snapshot question, asked before restore).
-  const special: Record<string, () => Record<string, unknown>> = { git: () => ({ args: ["log", "-n", "1"] }), restore: () => ({ paths: ["a.txt"], from: answers.snapshot.id }) };
+  const special: Record<string, () => Record<string, unknown>> = { show: () => ({ rev: "HEAD" }), compare: () => ({ base: "HEAD" }), git: () => ({ args: ["log", "-n", "1"] }), restore: () => ({ paths: ["a.txt"], from: answers.snapshot.id }) };
   for (const q of QUERIES) {
     const params: Record<string, unknown> = { repo: repo.dir };
-    for (const [name, spec] of Object.entries(q.args)) if (spec.required) params[name] = spec.type === "integer" ? 1 : "a.txt";
+    // Required arguments, and cochange's files (it needs files or changed: true).
+    for (const [name, spec] of Object.entries(q.args)) if (spec.required || (q.name === "cochange" && name === "paths")) params[name] = spec.type === "integer" ? 1 : spec.type === "strings" ? ["a.txt"] : "a.txt";
     Object.assign(params, special[q.name]?.());
     const r = await post({ jsonrpc: "2.0", id: q.name, method: q.name, params });
     expect(r.json.id).toBe(q.name);
@@ -93,4 +94,20 @@ test("a client of another build is refused with 409 and the daemon's identity", 
   const r = await post({ jsonrpc: "2.0", id: 1, method: "ping" }, "?client=0.0.0%2Bother");
   expect(r.status).toBe(409);
   expect(r.json.pid).toBeGreaterThan(0);
+});
+
+test("cochange changed: true follows the work tree between two calls (never answered from the answer cache)", async () => {
+  repo.write("b.txt", lines("b")).commit("b alone");
+  repo.write("a.txt", lines("one", "two", "three")).write("b.txt", lines("b", "2")).commit("a and b");
+  const ask = async () => (await post({ jsonrpc: "2.0", id: 1, method: "cochange", params: { repo: repo.dir, changed: true } })).json.result;
+  expect((await ask()).paths).toEqual([]);
+  repo.write("a.txt", lines("edited"));
+  try {
+    const r = await ask();
+    expect(r.paths).toEqual(["a.txt"]);
+    expect(r.results.map((x: any) => x.path)).toEqual(["b.txt"]);
+  } finally {
+    repo.git("checkout", "--", "a.txt");
+  }
+  expect((await ask()).paths).toEqual([]);
 });

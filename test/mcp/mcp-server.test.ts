@@ -93,6 +93,7 @@ describe("lore mcp", () => {
       lore_cochange: { paths: ["src/app.ts"] },
       lore_hotspots: {},
       lore_contributors: { path: "src" },
+      lore_owners: { path: "src" },
       lore_status: {},
       lore_log: { paths: ["src"], limit: 3 },
       lore_show: { rev: "HEAD", paths: ["src"] },
@@ -149,8 +150,9 @@ describe("lore mcp", () => {
   test("a line range narrows blame, and a number where a string is declared is taken", async () => {
     const r = await call(client, "lore_blame", { path: "src/app.ts", startLine: 4, endLine: 6 });
     expect(r.structuredContent.range).toEqual([4, 6]);
-    const c = await call(client, "lore_hotspots", { commits: 100 });
-    expect(c.isError).toBeFalsy();
+    // Taken as the path "404" (not found), not refused as a number.
+    const c = await call(client, "lore_owners", { path: 404 });
+    expect(c.content[0]!.text).toContain("PATH_NOT_FOUND");
     // cochange's window size is offered on the CLI only: an agent's extra field is refused by name.
     const w = await call(client, "lore_cochange", { paths: ["src/app.ts"], commits: 100 });
     expect(w.isError).toBe(true);
@@ -214,6 +216,7 @@ describe("lore mcp through the daemon", () => {
         ["lore_history", { path: "src/helpers.ts" }],
         ["lore_cochange", { paths: ["src/app.ts"] }],
         ["lore_contributors", {}],
+        ["lore_owners", {}],
       ] as const) {
         const a = await call(viaDaemon, name, args);
         const b = await call(client, name, args);

@@ -5,8 +5,17 @@ import type { QueryContext } from "../context.ts";
 
 const TRAILER = /^co-authored-by:[ \t]*(.*?)[ \t]*<([^<>\n]*)>[ \t]*$/gim;
 
-/** Mailmapped identities ("name\0email") by what a trailer said, per index state (a new mailmap empties the index). */
-const mapped = new WeakMap<object, Map<string, string>>();
+/** Mailmapped identities ("name\0email") by what a trailer said, per index (a new mailmap empties the index and starts a new map). */
+const mapped = new WeakMap<object, { mailmap: string | undefined; idents: Map<string, string>; bySha: Map<string, string[]> }>();
+
+/** What is remembered for this index: reset when its mailmap changed. */
+function memoOf(ctx: QueryContext) {
+  const mailmap = ctx.index.store.meta("mailmap");
+  let m = mapped.get(ctx.index.store);
+  if (!m || m.mailmap !== mailmap) mapped.set(ctx.index.store, (m = { mailmap, idents: new Map(), bySha: new Map() }));
+  if (m.bySha.size > 500_000) m.bySha.clear();
+  return m;
+}
 
 /** Who each trailer names, as written ("Name <email>"): pure, for tests. */
 export function trailerPeople(message: string): string[] {
@@ -14,8 +23,7 @@ export function trailerPeople(message: string): string[] {
 }
 
 async function mailmap(ctx: QueryContext, idents: string[]): Promise<Map<string, string>> {
-  let known = mapped.get(ctx.index.store);
-  if (!known) mapped.set(ctx.index.store, (known = new Map()));
+  const known = memoOf(ctx).idents;
   const missing = [...new Set(idents.filter((i) => !known!.has(i)))];
   for (let i = 0; i < missing.length; i += 200) {
     const batch = missing.slice(i, i + 200);
@@ -30,12 +38,20 @@ async function mailmap(ctx: QueryContext, idents: string[]): Promise<Map<string,
 
 /** The co-authors ("name\0email", mailmap applied) of each of `shas` that has any; a commit's own author is not its co-author. */
 export async function coauthorsOf(ctx: QueryContext, shas: Iterable<string>, authorOf: (sha: string) => string | undefined): Promise<Map<string, string[]>> {
-  const messages = coauthoredMessages(ctx.index.store.db, [...shas]);
-  const named = new Map([...messages].map(([sha, m]) => [sha, trailerPeople(m)]));
-  const map = await mailmap(ctx, [...named.values()].flat());
+  // Each commit's trailers are read once per index: a commit's message never changes.
+  const { bySha } = memoOf(ctx);
+  const all = [...shas];
+  const unknown = all.filter((s) => !bySha.has(s));
+  if (unknown.length) {
+    const named = new Map([...coauthoredMessages(ctx.index.store.db, unknown)].map(([sha, m]) => [sha, trailerPeople(m)]));
+    const map = await mailmap(ctx, [...named.values()].flat());
+    for (const sha of unknown) bySha.set(sha, [...new Set((named.get(sha) ?? []).map((i) => map.get(i)!))]);
+  }
   const out = new Map<string, string[]>();
-  for (const [sha, idents] of named) {
-    const people = [...new Set(idents.map((i) => map.get(i)!))].filter((p) => p !== authorOf(sha));
+  for (const sha of all) {
+    const named = bySha.get(sha)!;
+    if (named.length === 0) continue;
+    const people = named.filter((p) => p !== authorOf(sha));
     if (people.length) out.set(sha, people);
   }
   return out;

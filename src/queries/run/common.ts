@@ -23,7 +23,7 @@ export function repoPath(ctx: QueryContext, input: string | undefined): string {
 }
 
 /** The tree entries at the scope's commit, optionally only those under `prefix`. */
-export async function treeAt(ctx: QueryContext, scope: Scope, prefix = ""): Promise<TreeEntry[]> {
+export async function treeAt(ctx: QueryContext, scope: Scope, prefix = ""): Promise<readonly TreeEntry[]> {
   const all = scope.atHead ? ctx.index.store.tree.entries() : await lsTree(ctx.index, scope.commit);
   if (prefix === "") return all;
   return all.filter((e) => e.path === prefix || e.path.startsWith(prefix + "/"));

@@ -3,6 +3,7 @@ import { lineCounts } from "../../index/line-counts.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import type { ActivityRow } from "../../store/window-store.ts";
 import { existsAt, iso, notAt, repoPath, round, treeAt, windowOf } from "./common.ts";
+import { complexities, isNoiseByName, kneeOf, linguistNoise } from "./hotspot-files.ts";
 import type { HOTSPOTS_ARGS, HotspotsOutput } from "../hotspots.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
@@ -24,6 +25,18 @@ async function blobLookup(ctx: QueryContext, scope: Scope, prefix: string): Prom
   return (a) => tree.get(a.path);
 }
 
+/** Whether the tree has a .gitattributes file anywhere (only then is git check-attr worth asking). */
+const withAttributes = new Map<string, boolean>();
+async function hasAttributes(ctx: QueryContext, scope: Scope): Promise<boolean> {
+  let has = withAttributes.get(scope.commit);
+  if (has === undefined) {
+    has = (await treeAt(ctx, scope)).some((e) => e.path === ".gitattributes" || e.path.endsWith("/.gitattributes"));
+    if (withAttributes.size > 100) withAttributes.clear();
+    withAttributes.set(scope.commit, has);
+  }
+  return has;
+}
+
 export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>): Promise<HotspotsOutput> {
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
@@ -31,7 +44,10 @@ export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>)
   const w = await windowOf(ctx, scope, input.commits, input.since);
   const { windows } = ctx.index.store;
   const blobOf = await blobLookup(ctx, scope, prefix);
-  const current = () => windows.activity(w).filter((a) => blobOf(a) !== undefined);
+  // Lockfiles, generated and vendored files are noise to someone looking for risky code: out unless asked for.
+  const named = windows.activity(w).filter((a) => blobOf(a) !== undefined && (input.all || !isNoiseByName(a.path)));
+  const attrs = input.all || !(await hasAttributes(ctx, scope)) ? new Set<string>() : await linguistNoise(ctx, named.map((a) => a.path));
+  const current = () => windows.activity(w).filter((a) => blobOf(a) !== undefined && (input.all || (!isNoiseByName(a.path) && !attrs.has(a.path))));
   let activity = current();
   if (activity.some((a) => a.churnUnknown > 0)) {
     // Churn of the window's commits not indexed yet: fetch it now.
@@ -41,19 +57,35 @@ export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>)
   // Line counts the index has not measured yet (or of another commit's blobs) come from git once.
   const unmeasured = activity.filter((a) => !scope.atHead || a.headLines === -1).map((a) => blobOf(a)!);
   const counts = unmeasured.length ? await lineCounts(ctx.index, unmeasured) : new Map<string, number | null>();
-  const results = activity
+  // The knee is the first point past the drop: the hotspots are the files above it.
+  const knee = kneeOf(activity.map((a) => a.commits).sort((x, y) => y - x));
+  const ranked = activity
     .map((a) => {
       const lines = (scope.atHead && a.headLines !== -1 ? a.headLines : counts.get(blobOf(a)!)) ?? 0;
-      return { path: a.path, commits: a.commits, additions: a.additions, deletions: a.deletions, authors: a.authors, lastChanged: iso(a.last), lines, score: hotspotScore(a.commits, lines) };
+      return { a, path: a.path, commits: a.commits, lines, score: hotspotScore(a.commits, lines) };
     })
     .sort((x, y) => y.score - x.score || y.commits - x.commits || (x.path < y.path ? -1 : 1));
+  const shown = ranked.slice(0, input.limit);
+  const complexity = await complexities(ctx, shown.map((x) => blobOf(x.a)!));
+  const results = shown.map(({ a, lines, score }) => ({
+    path: a.path,
+    commits: a.commits,
+    additions: a.additions,
+    deletions: a.deletions,
+    authors: a.authors,
+    lastChanged: iso(a.last),
+    lines,
+    complexity: complexity.get(blobOf(a)!) ?? 0,
+    score,
+    hotspot: a.commits > knee,
+  }));
   const info = windows.windowInfo(w);
   return {
     repo: ctx.index.repo.root,
     path: prefix,
     rev: scope.commit,
     window: { commits: info.commits, ...(w.label.since ? { since: w.label.since } : {}) },
-    results: results.slice(0, input.limit),
-    truncated: results.length > input.limit,
+    results,
+    truncated: ranked.length > input.limit,
   };
 }

@@ -12,6 +12,43 @@ import type { Input } from "../define.ts";
 const SYMLINK = "120000";
 const ISLAND = 0.8;
 
+interface People {
+  lines: Map<string, number>;
+  coLines: Map<string, number>;
+}
+
+/** Lines per person ("name\0email") and co-authored lines per person of each blame, remembered per index and mailmap: a saved blame never changes. */
+const memo = new WeakMap<object, { mailmap: string | undefined; byBlame: Map<number, People> }>();
+
+async function peopleOfBlames(ctx: QueryContext, files: (readonly [string, number])[]): Promise<Map<string, People>> {
+  const mailmap = ctx.index.store.meta("mailmap");
+  let m = memo.get(ctx.index.store);
+  if (!m || m.mailmap !== mailmap || m.byBlame.size > 100_000) memo.set(ctx.index.store, (m = { mailmap, byBlame: new Map() }));
+  const missing = files.filter(([, id]) => !m!.byBlame.has(id));
+  if (missing.length) {
+    const store = ctx.index.store.blame;
+    const shas = new Set<string>();
+    for (const [, id] of missing) for (const sha of store.linesByCommit(id).keys()) shas.add(sha);
+    const facts = store.commits(shas);
+    const key = (sha: string) => {
+      const c = facts.get(sha);
+      return c && `${c.author}\0${c.email}`;
+    };
+    const co = await coauthorsOf(ctx, shas, key);
+    for (const [, id] of missing) {
+      const p: People = { lines: new Map(), coLines: new Map() };
+      for (const [sha, n] of store.linesByCommit(id)) {
+        const who = key(sha);
+        if (!who) continue;
+        p.lines.set(who, (p.lines.get(who) ?? 0) + n);
+        for (const c of co.get(sha) ?? []) p.coLines.set(c, (p.coLines.get(c) ?? 0) + n);
+      }
+      m.byBlame.set(id, p);
+    }
+  }
+  return new Map(files.map(([path, id]) => [path, m!.byBlame.get(id)!]));
+}
+
 const person = (who: string) => {
   const [author, email] = who.split("\0");
   return { author: author!, email: email! };
@@ -33,22 +70,10 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     const slash = rest.indexOf("/");
     return slash < 0 ? path : (prefix === "" ? "" : prefix + "/") + rest.slice(0, slash);
   };
-  const store = ctx.index.store.blame;
-  const perFile = new Map<string, ReadonlyMap<string, number>>();
-  const shas = new Set<string>();
-  for (const e of entries) {
+  const perFile = await peopleOfBlames(ctx, entries.flatMap((e) => {
     const b = blames.get(e.path);
-    if (!b || b.binary) continue;
-    const bySha = store.linesByCommit(b.id);
-    perFile.set(e.path, bySha);
-    for (const sha of bySha.keys()) shas.add(sha);
-  }
-  const facts = store.commits(shas);
-  const key = (sha: string) => {
-    const c = facts.get(sha);
-    return c && `${c.author}\0${c.email}`;
-  };
-  const co = await coauthorsOf(ctx, shas, key);
+    return b && !b.binary ? [[e.path, b.id] as const] : [];
+  }));
   const rows = new Map<string, { files: number; lines: Map<string, number>; coLines: Map<string, number> }>();
   let total = 0;
   for (const e of entries) {
@@ -56,13 +81,13 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     const row = rows.get(id) ?? { files: 0, lines: new Map<string, number>(), coLines: new Map<string, number>() };
     row.files++;
     rows.set(id, row);
-    for (const [sha, n] of perFile.get(e.path) ?? []) {
-      const who = key(sha);
-      if (!who) continue;
+    const people = perFile.get(e.path);
+    if (!people) continue;
+    for (const [who, n] of people.lines) {
       row.lines.set(who, (row.lines.get(who) ?? 0) + n);
       total += n;
-      for (const p of co.get(sha) ?? []) row.coLines.set(p, (row.coLines.get(p) ?? 0) + n);
     }
+    for (const [who, n] of people.coLines) row.coLines.set(who, (row.coLines.get(who) ?? 0) + n);
   }
   const results = [...rows].map(([path, row]) => {
     let lines = 0;
@@ -84,7 +109,7 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     return id === undefined ? [] : [id];
   });
   const authorship = [...ownership.authorship(scope.table, ids).values()].filter((a) => a !== null);
-  const tf = truckFactor(authorship.map(fileAuthors));
+  const tf = truckFactor(authorship.map((a) => (a.authors ??= fileAuthors(a))));
   return {
     repo: ctx.index.repo.root,
     path: prefix,
