@@ -42,7 +42,8 @@ test("every question of the registry is a method, answering the same object as t
   expect(ping.json).toEqual({ jsonrpc: "2.0", id: 1, result: "pong" });
   for (const q of QUERIES) {
     const params: Record<string, unknown> = { repo: repo.dir };
-    for (const [name, spec] of Object.entries(q.args)) if (spec.required) params[name] = spec.type === "integer" ? 1 : "a.txt";
+    // A revision (text) argument gets HEAD, a path a.txt.
+    for (const [name, spec] of Object.entries(q.args)) if (spec.required) params[name] = spec.type === "integer" ? 1 : spec.text ? "HEAD" : "a.txt";
     const r = await post({ jsonrpc: "2.0", id: q.name, method: q.name, params });
     expect(r.json.id).toBe(q.name);
     expect(r.json.error).toBeUndefined();
