@@ -19,14 +19,19 @@ const LISTS: Record<string, string> = {
   cochange: "results",
   hotspots: "results",
   contributors: "results",
+  log: "commits",
+  compare: "commits",
 };
+
+/** The long text each question can cut at a line (a patch, a file's text), by question name. */
+const TEXTS: Record<string, string[]> = { show: ["patch", "text"], compare: ["patch"] };
 
 type Answer = Record<string, unknown>;
 
 export interface Capped {
   result: Answer;
   /** Set when the list was cut here: how many items stayed of how many. */
-  cut?: { kept: number; total: number };
+  cut?: { kept: number; total: number; text?: string };
 }
 
 const size = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
@@ -60,7 +65,25 @@ function shortenMessages(result: Answer, budget: number): Answer {
   return withMessage(message.slice(0, lo) + "…");
 }
 
+/** The answer with its long text cut to the most whole lines that fit (the list is cut after, if still needed). */
+function shortenText(name: string, answer: Answer, budget: number): Capped | undefined {
+  const field = (TEXTS[name] ?? []).find((f) => typeof answer[f] === "string");
+  if (field === undefined || size(answer) <= budget) return undefined;
+  const lines = (answer[field] as string).split("\n");
+  const withLines = (n: number) => ({ ...answer, [field]: lines.slice(0, n).join("\n") + (n < lines.length ? "\n" : ""), truncated: true });
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (size(withLines(mid)) <= budget) lo = mid;
+    else hi = mid - 1;
+  }
+  return { result: withLines(lo), cut: { kept: lo, total: lines.length, text: field } };
+}
+
 export function capAnswer(name: string, result: unknown, budget: number): Capped {
+  const text = shortenText(name, result as Answer, budget);
+  if (text && (name === "show" || size(text.result) <= budget)) return text;
   const answer = result as Answer;
   const list = LISTS[name];
   if (!list || !Array.isArray(answer[list]) || size(answer) <= budget) return { result: answer };
