@@ -86,7 +86,7 @@ function walkAll(ctx: QueryContext, scope: Scope, f: LogFilter): LogCommitRow[] 
 }
 
 /**
- * git log -- PATH… with its default history simplification, walked over the index: from the
+ * git log [-- PATH…] with its default history simplification, walked over the index: from the
  * start commit along parents, in the scope's order; a commit that leaves the paths as its parent
  * had them (TREESAME) is not shown, and a merge TREESAME to a parent is followed only into the
  * first such parent (its other side branches are never walked). A merge's changes against each
@@ -101,25 +101,29 @@ async function walkPaths(ctx: QueryContext, scope: Scope, f: LogFilter): Promise
   let after = -(2 ** 53);
   // Past two chunks the paths are quiet: the commits touching them, found once, beat reading every commit's changes.
   let touching: Set<number> | undefined;
+  const all = f.paths.length === 0;
   for (let chunk = 0; wanted.size > 0; chunk++) {
-    if (chunk === 2) touching = log.touching(f.paths);
+    if (chunk === 2 && !all) touching = log.touching(f.paths);
     const rows = log.walk(scope.table, after, chunk === 0 ? 4 * f.limit + 16 : chunk === 1 ? CHUNK : 4 * CHUNK);
     if (rows.length === 0) break;
     after = rows.at(-1)!.seq;
-    const merges = rows.filter(isMerge);
+    const merges = all ? [] : rows.filter(isMerge);
     if (merges.length > 0) {
       const done = log.mergesDiffed(merges.map((m) => m.id));
       const missing = merges.filter((m) => !done.has(m.id));
       if (missing.length > 0) await fillMergePaths(ctx.index, missing);
     }
-    const changes = touching ? undefined : byCommit(log.changesOf(rows.filter((c) => !isMerge(c)).map((c) => c.id)));
+    const changes = touching || all ? undefined : byCommit(log.changesOf(rows.filter((c) => !isMerge(c)).map((c) => c.id)));
     for (const c of rows) {
       seen.add(c.sha);
       if (!wanted.delete(c.sha)) continue;
       const parents = c.parents.split(" ").filter(Boolean);
       let follow: string[];
       let shown: boolean;
-      if (parents.length > 1) {
+      if (all) {
+        follow = parents;
+        shown = true;
+      } else if (parents.length > 1) {
         const differs = new Set<number>();
         for (const r of log.mergePaths(c.id)) if (under(r.path, f.paths)) differs.add(r.parent);
         const same = parents.findIndex((_, i) => !differs.has(i));
@@ -165,7 +169,9 @@ async function walkGit(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<L
 /** The commits of `git log [flags] REV -- PATH…`, newest first, each with its files and +/-, and whether more follow. */
 export async function logCommits(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<{ commits: LogCommit[]; truncated: boolean }> {
   const simple = f.not === undefined && !f.firstParent;
-  const found = (simple ? (f.paths.length === 0 ? walkAll(ctx, scope, f) : await walkPaths(ctx, scope, f)) : undefined) ?? (await walkGit(ctx, scope, f));
+  // Without paths every commit is shown; only --since ends lines of history early, which the parent walk sees.
+  const walk = f.paths.length === 0 && f.since === undefined ? walkAll : walkPaths;
+  const found = (simple ? await walk(ctx, scope, f) : undefined) ?? (await walkGit(ctx, scope, f));
   const rows = found.slice(0, f.limit);
   await ctx.index.ensureChurn(rows.filter((c) => !isMerge(c)).map((c) => c.sha));
   const changes = byCommit(ctx.index.store.log.changesOf(rows.filter((c) => !isMerge(c)).map((c) => c.id)));
