@@ -20,20 +20,19 @@ const LISTS: Record<string, string> = {
   hotspots: "results",
   contributors: "results",
   owners: "results",
+  log: "commits",
+  compare: "commits",
 };
+
+/** The long text each question can cut at a line (a patch, a file's text, git's output), by question name. */
+const TEXTS: Record<string, string[]> = { show: ["patch", "text"], compare: ["patch"], git: ["stdout"], changes: ["patch"] };
 
 type Answer = Record<string, unknown>;
-
-/** The long text each question can cut (git's output, a patch). */
-const TEXTS: Record<string, string> = {
-  git: "stdout",
-  changes: "patch",
-};
 
 export interface Capped {
   result: Answer;
   /** Set when the list was cut here: how many items stayed of how many. */
-  cut?: { kept: number; total: number };
+  cut?: { kept: number; total: number; text?: string };
 }
 
 const size = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
@@ -67,10 +66,13 @@ function shortenMessages(result: Answer, budget: number): Answer {
   return withMessage(message.slice(0, lo) + "…");
 }
 
-/** The answer with its long text cut at a line end, as much of it as fits (JSON escapes make bytes uncertain: search). */
-function cutText(answer: Answer, field: string, budget: number): Capped {
+/** The answer with its long text cut at a line end, as much of it as fits (the list is cut after, if still needed). */
+function shortenText(name: string, answer: Answer, budget: number): Capped | undefined {
+  const field = (TEXTS[name] ?? []).find((f) => typeof answer[f] === "string");
+  if (field === undefined || size(answer) <= budget) return undefined;
   const text = answer[field] as string;
   const withText = (n: number): Answer => ({ ...answer, [field]: text.slice(0, n), truncated: true });
+  // JSON escapes make the bytes of a prefix uncertain: search for the longest that fits.
   let lo = 0;
   let hi = text.length;
   while (lo < hi) {
@@ -78,15 +80,18 @@ function cutText(answer: Answer, field: string, budget: number): Capped {
     if (size(withText(mid)) <= budget) lo = mid;
     else hi = mid - 1;
   }
+  // At a line end, unless that would give up more than half of what fits (one huge line).
   const nl = text.lastIndexOf("\n", lo - 1);
   const kept = nl > lo / 2 ? nl + 1 : lo;
-  return { result: withText(kept), cut: { kept, total: text.length } };
+  const lines = (s: string) => s.split("\n").length - (s.endsWith("\n") ? 1 : 0);
+  return { result: withText(kept), cut: { kept: lines(text.slice(0, kept)), total: lines(text), text: field } };
 }
 
 export function capAnswer(name: string, result: unknown, budget: number): Capped {
+  const text = shortenText(name, result as Answer, budget);
+  // Questions with no list to cut after it (show, git, changes) take the cut text as it is.
+  if (text && (name !== "compare" || size(text.result) <= budget)) return text;
   const answer = result as Answer;
-  const text = TEXTS[name];
-  if (text && typeof answer[text] === "string") return size(answer) <= budget ? { result: answer } : cutText(answer, text, budget);
   const list = LISTS[name];
   if (!list || !Array.isArray(answer[list]) || size(answer) <= budget) return { result: answer };
   const total = (answer[list] as unknown[]).length;

@@ -29,6 +29,8 @@ export function moreHint(name: string, capped: Capped, limit: unknown): string |
         ? `Cut to ${kept} of ${total} commits to fit the answer size; ask about a narrower startLine/endLine range.`
         : "A long commit message was shortened to fit the answer size; git show <sha> prints it whole.";
     if (name === "history") return historyHint(r, kept);
+    if (capped.cut.text) return `The ${capped.cut.text} was cut to ${kept} of ${total} lines to fit the answer size; ask for fewer paths or lines.`;
+    if (name === "log" || name === "compare") return `Cut to ${kept} of ${total} commits to fit the answer size; ask with limit ${kept}, or with paths.`;
     return `Cut to ${kept} of ${total} results to fit the answer size; ask with ${limit !== undefined ? `limit ${kept} or ` : ""}a narrower path.`;
   }
   if (r.truncated !== true) return undefined;

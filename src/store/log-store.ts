@@ -11,8 +11,6 @@ export interface LogCommitRow {
   time: number;
   commit_time: number;
   subject: string;
-  nfiles: number;
-  churn: number;
 }
 
 export interface LogChangeRow {
@@ -31,7 +29,8 @@ export class LogStore {
   walk(scope: string, after: number, count: number): LogCommitRow[] {
     return this.db
       .prepare(
-        `SELECT s.seq, c.id, c.sha, c.parents, c.author, c.email, c.time, c.commit_time, c.subject, c.nfiles, c.churn
+        // Only columns stored before message: reading past a long message costs its overflow pages.
+        `SELECT s.seq, c.id, c.sha, c.parents, c.author, c.email, c.time, c.commit_time, c.subject
            FROM ${scope} s JOIN commits c ON c.id = s.commit_id WHERE s.seq > ? ORDER BY s.seq LIMIT ?`,
       )
       .all(after, count) as unknown as LogCommitRow[];
@@ -41,7 +40,7 @@ export class LogStore {
   bySha(shas: string[]): LogCommitRow[] {
     return this.db
       .prepare(
-        `SELECT 0 AS seq, c.id, c.sha, c.parents, c.author, c.email, c.time, c.commit_time, c.subject, c.nfiles, c.churn
+        `SELECT 0 AS seq, c.id, c.sha, c.parents, c.author, c.email, c.time, c.commit_time, c.subject
            FROM json_each(?) j JOIN commits c ON c.sha = j.value`,
       )
       .all(JSON.stringify(shas)) as unknown as LogCommitRow[];
@@ -63,6 +62,44 @@ export class LogStore {
   knownPath(path: string): boolean {
     const next = path + "0"; // "0" follows "/" in byte order
     return this.db.prepare("SELECT 1 AS x FROM paths WHERE path = ? OR (path > ? AND path < ?) LIMIT 1").get(path, path + "/", next) !== undefined;
+  }
+
+  /** The commits that changed a path that is, or lies under, one of `paths` (its new name or its old). */
+  touching(paths: string[]): Set<number> {
+    const ids = this.db
+      .prepare("SELECT p.id FROM json_each(?) j JOIN paths p ON p.path = j.value OR (p.path > j.value || '/' AND p.path < j.value || '0')")
+      .all(JSON.stringify(paths))
+      .map((r) => Number(r.id));
+    const json = JSON.stringify(ids);
+    const rows = this.db
+      .prepare(
+        `SELECT ch.commit_id FROM json_each(?) j JOIN changes ch ON ch.path_id = j.value
+         UNION SELECT ch.commit_id FROM json_each(?) j JOIN changes ch ON ch.old_path_id = j.value`,
+      )
+      .all(json, json);
+    return new Set(rows.map((r) => Number(r.commit_id)));
+  }
+
+  /** Which of these merges have their paths against each parent stored. */
+  mergesDiffed(commitIds: number[]): Set<number> {
+    const rows = this.db.prepare("SELECT d.commit_id FROM json_each(?) j JOIN merge_diffs d ON d.commit_id = j.value").all(JSON.stringify(commitIds));
+    return new Set(rows.map((r) => Number(r.commit_id)));
+  }
+
+  /** Stores a merge's changed paths against each parent (index 0 = first parent). Call inside a transaction. */
+  saveMergePaths(commitId: number, byParent: number[][]): void {
+    const insert = this.db.prepare("INSERT OR IGNORE INTO merge_paths (commit_id, parent, path_id) VALUES (?, ?, ?)");
+    byParent.forEach((pathIds, parent) => {
+      for (const id of pathIds) insert.run(commitId, parent, id);
+    });
+    this.db.prepare("INSERT OR IGNORE INTO merge_diffs (commit_id) VALUES (?)").run(commitId);
+  }
+
+  /** The paths a merge changed against each parent: [parent index, path] pairs. */
+  mergePaths(commitId: number): { parent: number; path: string }[] {
+    return this.db
+      .prepare("SELECT mp.parent, p.path FROM merge_paths mp JOIN paths p ON p.id = mp.path_id WHERE mp.commit_id = ?")
+      .all(commitId) as unknown as { parent: number; path: string }[];
   }
 
   /** The full message of a commit. */

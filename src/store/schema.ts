@@ -1,6 +1,6 @@
 /** The index's tables, versioned: each migration takes the file from one version to the next. */
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** MIGRATIONS[i] takes a database from version i to i + 1. */
 export const MIGRATIONS: readonly string[] = [
@@ -74,5 +74,13 @@ export const MIGRATIONS: readonly string[] = [
     time INTEGER NOT NULL,
     subject TEXT NOT NULL
   ) WITHOUT ROWID;
+  `,
+  `
+  -- Which paths a merge changed against each parent (git diff-tree, no renames): whether git log -- PATH
+  -- follows a side branch (history simplification) is answered from these. merge_diffs lists the merges done.
+  CREATE TABLE merge_paths (commit_id INTEGER NOT NULL, parent INTEGER NOT NULL, path_id INTEGER NOT NULL, PRIMARY KEY (commit_id, parent, path_id)) WITHOUT ROWID;
+  CREATE TABLE merge_diffs (commit_id INTEGER PRIMARY KEY);
+  -- A file moved out of a folder is a change under it too (git log -- DIR lists the commit).
+  CREATE INDEX changes_by_old_path ON changes (old_path_id) WHERE old_path_id IS NOT NULL;
   `,
 ];

@@ -42,11 +42,11 @@ test("every question of the registry is a method, answering the same object as t
   expect(ping.json).toEqual({ jsonrpc: "2.0", id: 1, result: "pong" });
   const answers: Record<string, any> = {};
   // Arguments that are not a path: a git command line, a snapshot (taken by the snapshot question, asked before restore).
-  const special: Record<string, () => Record<string, unknown>> = { show: () => ({ rev: "HEAD" }), compare: () => ({ base: "HEAD" }), git: () => ({ args: ["log", "-n", "1"] }), restore: () => ({ paths: ["a.txt"], from: answers.snapshot.id }) };
+  const special: Record<string, () => Record<string, unknown>> = { git: () => ({ args: ["log", "-n", "1"] }), restore: () => ({ paths: ["a.txt"], from: answers.snapshot.id }) };
   for (const q of QUERIES) {
     const params: Record<string, unknown> = { repo: repo.dir };
-    // Required arguments, and cochange's files (it needs files or changed: true).
-    for (const [name, spec] of Object.entries(q.args)) if (spec.required || (q.name === "cochange" && name === "paths")) params[name] = spec.type === "integer" ? 1 : spec.type === "strings" ? ["a.txt"] : "a.txt";
+    // Required arguments (a revision gets HEAD, a path a.txt), and cochange's files (it needs files or changed: true).
+    for (const [name, spec] of Object.entries(q.args)) if (spec.required || (q.name === "cochange" && name === "paths")) params[name] = spec.type === "integer" ? 1 : spec.type === "strings" ? ["a.txt"] : spec.text ? "HEAD" : "a.txt";
     Object.assign(params, special[q.name]?.());
     const r = await post({ jsonrpc: "2.0", id: q.name, method: q.name, params });
     expect(r.json.id).toBe(q.name);

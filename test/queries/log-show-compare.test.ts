@@ -1,5 +1,6 @@
 /** log, show and compare compared with git on the story repository and on a generated history dense in merges and renames. */
 import { beforeAll, describe, expect, test } from "bun:test";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateRepo } from "../bench/gen-repo.ts";
 import { runGit, tempDir, type TestRepo } from "../helpers/git-repo.ts";
@@ -69,6 +70,40 @@ describe("log", () => {
     expect(r.stdout).toContain("Export a default");
     expect(r.stdout).toContain("src/main.js");
     expect(r.stdout).toContain("-n 4");
+  });
+});
+
+/** Runs `fn` with git on the PATH replaced by a wrapper that records each call; returns the calls' arguments. */
+async function gitCalls(fn: () => Promise<unknown>): Promise<string[]> {
+  const bin = tempDir("lore-git-spy-");
+  const record = join(bin, "calls");
+  const real = Bun.which("git")!;
+  writeFileSync(join(bin, "git"), `#!/bin/sh\necho "$*" >> ${JSON.stringify(record)}\nexec ${JSON.stringify(real)} "$@"\n`);
+  chmodSync(join(bin, "git"), 0o755);
+  const path = process.env.PATH;
+  process.env.PATH = `${bin}:${path}`;
+  try {
+    await fn();
+  } finally {
+    process.env.PATH = path;
+  }
+  // The subcommand of each call, after lore's pinned options.
+  return existsSync(record) ? readFileSync(record, "utf8").split("\n").filter(Boolean).map((c) => c.replace(/^--no-pager( -c \S+)*/, "").trim()) : [];
+}
+
+describe("log from the index", () => {
+  test("log -n 20 and log -n 20 DIR ask git nothing once the index is fresh, merges and all", async () => {
+    const { folder } = genWhere();
+    await ask("log", gen, { limit: 20, paths: [folder] });
+    await ask("log", gen, { limit: 20 });
+    const calls = await gitCalls(async () => {
+      await ask("log", gen, { limit: 20, paths: [folder] });
+      await ask("log", gen, { limit: 20 });
+    });
+    // The spy sees finding the repository too (rev-parse): nothing that reads history.
+    expect(calls.filter((c) => !c.startsWith("rev-parse --is-bare-repository"))).toEqual([]);
+    const spied = await gitCalls(() => ask("log", gen, { limit: 20, not: "HEAD~5" }));
+    expect(spied.some((c) => c.startsWith("log"))).toBe(true);
   });
 });
 

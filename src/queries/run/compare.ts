@@ -1,22 +1,21 @@
 /** How compare is answered: merge base and counts from git, the commits as log lists them, the files from one git diff. */
 import { LoreError } from "../../errors.ts";
-import { resolveCommit } from "../../git/repo.ts";
 import { gitMaybe, gitText } from "../../git/run.ts";
 import type { COMPARE_ARGS, CompareOutput } from "../compare.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import { repoPaths } from "./log.ts";
 import { logCommits } from "./log-commits.ts";
-import { checkCount, diffFiles, diffPatch, fileOut } from "./repo-diff.ts";
+import { checkCount, commitOf, diffFiles, diffPatch, fileOut } from "./repo-diff.ts";
 
 /** Files listed. */
 const MAX_FILES = 100;
 
 export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>): Promise<CompareOutput> {
   checkCount("diffLines", input.diffLines);
-  const base = await resolveCommit(ctx.index.repo, input.base);
+  const base = await commitOf(ctx, input.base);
   const headRev = input.head ?? "HEAD";
-  const head = await resolveCommit(ctx.index.repo, headRev);
+  const head = await commitOf(ctx, headRev);
   const paths = repoPaths(ctx, input.paths);
   const mergeBase = (await gitMaybe(["merge-base", base, head], ctx.index.git))?.toString("utf8").trim();
   if (!mergeBase) throw new LoreError("BAD_REVISION", `${input.base} and ${headRev} have no common history: there is no merge base to compare from.`);

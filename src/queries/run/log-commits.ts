@@ -10,6 +10,7 @@ import type { QueryContext } from "../context.ts";
 import type { LogCommit, LogFile } from "../log.ts";
 import { HistoryNotYet, iso, shortSha } from "./common.ts";
 import { diffFiles, fileOut } from "./repo-diff.ts";
+import { fillMergePaths } from "../../index/merge-paths.ts";
 
 export interface LogFilter {
   /** Repository-relative files or folders; empty for the whole repository. */
@@ -64,28 +65,87 @@ function byCommit(rows: LogChangeRow[]): Map<number, LogChangeRow[]> {
   return out;
 }
 
-/**
- * Walks the scope in git log's order. Returns undefined when a merge comes before the answer is
- * whole under paths: whether git's simplification keeps its side branch depends on trees the index does not keep.
- */
-function walkIndex(ctx: QueryContext, scope: Scope, f: LogFilter): LogCommitRow[] | undefined {
+/** Walks the scope in git log's order: every commit, or those git's filters keep. */
+function walkAll(ctx: QueryContext, scope: Scope, f: LogFilter): LogCommitRow[] {
   const found: LogCommitRow[] = [];
+  const plain = f.author === undefined && f.since === undefined && f.before === undefined && !f.noMerges;
   let after = -(2 ** 53);
   for (;;) {
-    const plain = f.paths.length === 0 && f.author === undefined && f.since === undefined && f.before === undefined && !f.noMerges;
     const rows = ctx.index.store.log.walk(scope.table, after, plain ? f.limit + 1 - found.length : CHUNK);
     if (rows.length === 0) break;
     after = rows.at(-1)!.seq;
-    const changes = f.paths.length === 0 ? undefined : byCommit(ctx.index.store.log.changesOf(rows.filter((c) => !isMerge(c)).map((c) => c.id)));
     for (const c of rows) {
-      if (changes !== undefined && isMerge(c)) return undefined;
-      if (!kept(c, f) || (changes !== undefined && !touches(changes.get(c.id), f.paths))) continue;
+      if (!kept(c, f)) continue;
       found.push(c);
       if (found.length > f.limit) return found;
     }
   }
   // The end of a first index's prefix is not the end of history.
   if (scope.prefix !== undefined) throw new HistoryNotYet();
+  return found;
+}
+
+/**
+ * git log [-- PATH…] with its default history simplification, walked over the index: from the
+ * start commit along parents, in the scope's order; a commit that leaves the paths as its parent
+ * had them (TREESAME) is not shown, and a merge TREESAME to a parent is followed only into the
+ * first such parent (its other side branches are never walked). A merge's changes against each
+ * parent are asked of git once per merge and kept. Returns undefined where the scope's order is
+ * not the walk's (clock skew puts a parent before a child): git then answers.
+ */
+async function walkPaths(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<LogCommitRow[] | undefined> {
+  const { log } = ctx.index.store;
+  const found: LogCommitRow[] = [];
+  const wanted = new Set<string>([scope.commit]);
+  const seen = new Set<string>();
+  let after = -(2 ** 53);
+  // Past two chunks the paths are quiet: the commits touching them, found once, beat reading every commit's changes.
+  let touching: Set<number> | undefined;
+  const all = f.paths.length === 0;
+  for (let chunk = 0; wanted.size > 0; chunk++) {
+    if (chunk === 2 && !all) touching = log.touching(f.paths);
+    const rows = log.walk(scope.table, after, chunk === 0 ? 4 * f.limit + 16 : chunk === 1 ? CHUNK : 4 * CHUNK);
+    if (rows.length === 0) break;
+    after = rows.at(-1)!.seq;
+    const merges = all ? [] : rows.filter(isMerge);
+    if (merges.length > 0) {
+      const done = log.mergesDiffed(merges.map((m) => m.id));
+      const missing = merges.filter((m) => !done.has(m.id));
+      if (missing.length > 0) await fillMergePaths(ctx.index, missing);
+    }
+    const changes = touching || all ? undefined : byCommit(log.changesOf(rows.filter((c) => !isMerge(c)).map((c) => c.id)));
+    for (const c of rows) {
+      seen.add(c.sha);
+      if (!wanted.delete(c.sha)) continue;
+      const parents = c.parents.split(" ").filter(Boolean);
+      let follow: string[];
+      let shown: boolean;
+      if (all) {
+        follow = parents;
+        shown = true;
+      } else if (parents.length > 1) {
+        const differs = new Set<number>();
+        for (const r of log.mergePaths(c.id)) if (under(r.path, f.paths)) differs.add(r.parent);
+        const same = parents.findIndex((_, i) => !differs.has(i));
+        follow = same >= 0 ? [parents[same]!] : parents;
+        shown = same < 0;
+      } else {
+        follow = parents;
+        shown = touching ? touching.has(c.id) : touches(changes!.get(c.id), f.paths);
+      }
+      // git stops walking a line at a commit older than --since.
+      if (f.since !== undefined && c.commit_time < f.since) continue;
+      for (const p of follow) {
+        if (seen.has(p)) return undefined;
+        wanted.add(p);
+      }
+      if (shown && kept(c, f)) {
+        found.push(c);
+        if (found.length > f.limit) return found;
+      }
+    }
+  }
+  if (scope.prefix !== undefined && wanted.size > 0) throw new HistoryNotYet();
   return found;
 }
 
@@ -109,9 +169,11 @@ async function walkGit(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<L
 /** The commits of `git log [flags] REV -- PATH…`, newest first, each with its files and +/-, and whether more follow. */
 export async function logCommits(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<{ commits: LogCommit[]; truncated: boolean }> {
   const simple = f.not === undefined && !f.firstParent;
-  const found = (simple ? walkIndex(ctx, scope, f) : undefined) ?? (await walkGit(ctx, scope, f));
+  // Without paths every commit is shown; only --since ends lines of history early, which the parent walk sees.
+  const walk = f.paths.length === 0 && f.since === undefined ? walkAll : walkPaths;
+  const found = (simple ? await walk(ctx, scope, f) : undefined) ?? (await walkGit(ctx, scope, f));
   const rows = found.slice(0, f.limit);
-  await ctx.index.ensureChurn(rows.filter((c) => c.churn === 0 && !isMerge(c)).map((c) => c.sha));
+  await ctx.index.ensureChurn(rows.filter((c) => !isMerge(c)).map((c) => c.sha));
   const changes = byCommit(ctx.index.store.log.changesOf(rows.filter((c) => !isMerge(c)).map((c) => c.id)));
   const commits: LogCommit[] = [];
   for (const c of rows) commits.push(await commitOut(ctx, c, changes.get(c.id) ?? [], f));

@@ -2,7 +2,6 @@
 import { LoreError } from "../../errors.ts";
 import { looksBinary } from "../../git/binary.ts";
 import { LOG_FORMAT, RawLogParser } from "../../git/parse-log.ts";
-import { resolveCommit } from "../../git/repo.ts";
 import { git } from "../../git/run.ts";
 import { lsTree } from "../../index/tree.ts";
 import type { QueryContext } from "../context.ts";
@@ -11,7 +10,7 @@ import type { LogFile } from "../log.ts";
 import type { SHOW_ARGS, ShowCommitOutput, ShowFileOutput, ShowOutput } from "../show.ts";
 import { iso, lineRange, repoPath, shortSha } from "./common.ts";
 import { repoPaths } from "./log.ts";
-import { checkCount, diffFiles, diffPatch, fileOut } from "./repo-diff.ts";
+import { checkCount, commitOf, diffFiles, diffPatch, fileOut } from "./repo-diff.ts";
 
 /** Files listed for one commit. */
 const MAX_FILES = 50;
@@ -46,7 +45,7 @@ async function facts(ctx: QueryContext, sha: string): Promise<CommitFacts> {
 }
 
 async function showCommit(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Promise<ShowCommitOutput> {
-  const sha = await resolveCommit(ctx.index.repo, input.rev);
+  const sha = await commitOf(ctx, input.rev);
   const paths = repoPaths(ctx, input.paths);
   const c = await facts(ctx, sha);
   const merge = c.parents.length > 1;
@@ -78,7 +77,7 @@ async function showCommit(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Pr
 
 /** A file as it was at a commit: its text, cut at MAX_LINES unless a range is asked for. */
 async function showFile(ctx: QueryContext, rev: string, rawPath: string, input: Input<typeof SHOW_ARGS>): Promise<ShowFileOutput> {
-  const commit = await resolveCommit(ctx.index.repo, rev);
+  const commit = await commitOf(ctx, rev);
   const path = repoPath(ctx, rawPath.replace(/^\/+/, ""));
   const at = shortSha(commit);
   if (path === "") throw new LoreError("NOT_A_FILE", `${rev}: names the repository root at ${at}, a folder; name a file in it (REV:PATH).`);
