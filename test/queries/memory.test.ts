@@ -75,6 +75,10 @@ describe("snapshots of the work tree", () => {
     const src = await ask("snapshots", repo.dir, { path: join(repo.dir, "src") });
     expect(src.snapshots.length).toBe(1);
     expect(src.path).toBe("src");
+    // MCP has no lore_snapshots: lore_changes lists them on request, under the same paths.
+    const listed = await ask("changes", repo.dir, { list: true, paths: [join(repo.dir, "src")] });
+    expect(listed.snapshots).toEqual(src.snapshots);
+    expect((await ask("changes", repo.dir, {})).snapshots).toBeUndefined();
     expect((await ask("snapshots", repo.dir, { limit: 1 })).truncated).toBe(true);
   });
 
