@@ -188,7 +188,10 @@ export function checkGitArgs(args: readonly string[]): CheckedArgs {
   const sub = args[0]!;
   const spec = Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub]! : undefined;
   if (!spec) {
-    const why = sub.startsWith("-") ? `${sub} is a global git option; ${deniedReason("", sub.split("=")[0]!) ? `it ${deniedReason("", sub.split("=")[0]!)}` : "lore takes none"}` : `git ${sub} is not one of the read-only commands lore runs`;
+    const denied = deniedReason("", sub.split("=")[0]!);
+    const why = sub.startsWith("-")
+      ? `${sub} is a global git option: ${denied ? `it ${denied}` : "lore git takes none"} (lore's own flags, --repo and --json, go before git)`
+      : `git ${sub} is not one of the read-only commands lore runs`;
     throw refuse(`${why}. lore git runs: ${ALLOWED_SUBCOMMANDS.join(", ")}.`);
   }
   const { options } = spec;

@@ -11,6 +11,8 @@ export interface ChangesOutput {
   files: ChangedFile[];
   filesTotal: number;
   patch?: string;
+  /** With list: the newest snapshots (those that changed the paths), for since and lore_restore's from. */
+  snapshots?: { id: string; time: string; message?: string; files: number }[];
   truncated: boolean;
 }
 
@@ -18,6 +20,7 @@ export const CHANGES_ARGS = {
   since: { type: "string", description: "Snapshot id, 10m, 2h, yesterday; default: last snapshot." },
   paths: { type: "strings", positional: true, description: "Only these." },
   patch: { type: "boolean", description: "Add the diff." },
+  list: { type: "boolean", description: "List snapshots too." },
   diffLines: { type: "integer", default: 200, min: 1, max: 5000, cliOnly: true, description: "Cut the patch at this many lines (default 200)." },
 } as const satisfies Args;
 
@@ -39,6 +42,7 @@ export const changesQuery = defineQuery({
       files: z.array(z.object({ path: z.string(), additions: z.number().int().optional(), deletions: z.number().int().optional(), status: z.string().optional(), oldPath: z.string().optional(), binary: z.boolean().optional() })),
       filesTotal: z.number().int(),
       patch: z.string().optional(),
+      snapshots: z.array(z.object({ id: z.string(), time: z.string(), message: z.string().optional(), files: z.number().int() })).optional(),
       truncated: z.boolean(),
     }),
   load: () => import("./run/changes.ts"),

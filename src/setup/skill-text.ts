@@ -24,7 +24,7 @@ compact JSON, each commit listed once. Reach for them before running git or grep
 | \`git shortlog -sn -- DIR\` — who knows this code, who should review? | \`lore_contributors\` { path? } (co-authors from Co-authored-by trailers too) |
 | who owns each folder, where is knowledge at risk? | \`lore_owners\` { path?, by? }: main author and share, \`island\` (one person ≥ 80 %), the truck factor |
 | does lore work here, is an answer stale? | \`lore_status\` |
-| what did I change (since my last edits, 10 minutes, an hour), committed or not? | \`lore_changes\` { since?, paths?, patch? }: files with +/- since a snapshot of the work tree |
+| what did I change (since my last edits, 10 minutes, an hour), committed or not? | \`lore_changes\` { since?, paths?, patch?, list? }: files with +/- since a snapshot of the work tree; list: true names the snapshots |
 | put a file back as it was before my edits | \`lore_restore\` { paths, from }: \`from\` is a snapshot id from lore_changes; \`backup\` undoes it |
 | any other read-only git command (git status, git diff, git grep …) | \`lore_git\` { args: ["status", "--short"] } |
 

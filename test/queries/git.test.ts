@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { checkGitArgs } from "../../src/git/allow-list.ts";
 import { TestRepo, lines, runGit, tempDir } from "../helpers/git-repo.ts";
 import { ask, cli, isolateHome } from "../helpers/lore.ts";
@@ -31,6 +31,7 @@ afterAll(() => {
   // The whole suite, refusals and answers alike, left the repository as it was.
   expect(repoHash(repo.dir)).toBe(before);
   expect(existsSync(filterRan)).toBe(false);
+  rmSync(dirname(filterRan), { recursive: true, force: true });
   repo.cleanup();
 });
 

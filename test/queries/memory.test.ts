@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, existsSync, rmSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { parseSince, SnapshotStore } from "../../src/memory/store.ts";
 import { TestRepo, lines, runGit, tempDir } from "../helpers/git-repo.ts";
 import { ask, cli, isolateHome } from "../helpers/lore.ts";
@@ -21,6 +21,7 @@ beforeAll(() => {
 });
 afterAll(() => {
   expect(existsSync(filterRan)).toBe(false);
+  rmSync(dirname(filterRan), { recursive: true, force: true });
   repo.cleanup();
 });
 const filterRan = join(tempDir("lore-filter-"), "ran");
@@ -75,6 +76,10 @@ describe("snapshots of the work tree", () => {
     const src = await ask("snapshots", repo.dir, { path: join(repo.dir, "src") });
     expect(src.snapshots.length).toBe(1);
     expect(src.path).toBe("src");
+    // MCP has no lore_snapshots: lore_changes lists them on request, under the same paths.
+    const listed = await ask("changes", repo.dir, { list: true, paths: [join(repo.dir, "src")] });
+    expect(listed.snapshots).toEqual(src.snapshots);
+    expect((await ask("changes", repo.dir, {})).snapshots).toBeUndefined();
     expect((await ask("snapshots", repo.dir, { limit: 1 })).truncated).toBe(true);
   });
 

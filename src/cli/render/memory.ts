@@ -19,10 +19,11 @@ export function renderSnapshots(r: SnapshotsOutput, s: Style): string {
 export function renderChanges(r: ChangesOutput, s: Style): string {
   const since = r.since.time ? `snapshot ${s.yellow(r.since.id)} (${r.since.time})` : r.since.id;
   const head = `since ${since}, now ${s.yellow(r.now)}:`;
-  if (r.files.length === 0) return `${head} ${s.dim("no changes")}`;
+  const listed = r.snapshots ? ["", renderSnapshots({ repo: r.repo, snapshots: r.snapshots, total: r.snapshots.length, truncated: false }, s)] : [];
+  if (r.files.length === 0) return [`${head} ${s.dim("no changes")}`, ...listed].join("\n");
   const rows = table(r.files.map((f) => [f.status ?? "M", f.oldPath ? `${f.oldPath} → ${f.path}` : f.path, f.binary ? "binary" : `${s.green(`+${f.additions}`)} ${s.red(`-${f.deletions}`)}`]));
   const more = r.filesTotal > r.files.length ? [s.dim(`… ${r.filesTotal - r.files.length} more files: name paths`)] : [];
-  return [head, ...rows, ...more, ...(r.patch ? ["", r.patch.replace(/\n$/, "")] : []), ...(r.truncated && r.patch ? [s.dim("… patch cut: raise --diff-lines")] : [])].join("\n");
+  return [head, ...rows, ...more, ...(r.patch ? ["", r.patch.replace(/\n$/, "")] : []), ...(r.truncated && r.patch ? [s.dim("… patch cut: raise --diff-lines")] : []), ...listed].join("\n");
 }
 
 export function renderRestore(r: RestoreOutput, s: Style): string {

@@ -7,6 +7,7 @@ import type { Input } from "../define.ts";
 import { repoPath, shortSha } from "./common.ts";
 
 const MAX_FILES = 100;
+const LISTED = 20;
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
 /** The snapshot `since` names: an id, or the newest taken at or before a time (the oldest when all are newer). */
@@ -36,6 +37,15 @@ export async function run(ctx: QueryContext, input: Input<typeof CHANGES_ARGS>):
     const p = await patchOf(store, from, current, paths, input.diffLines);
     out.patch = p.patch;
     out.truncated ||= p.truncated;
+  }
+  if (input.list) {
+    const under = (c: string) => paths.length === 0 || paths.some((p) => c === p || c.startsWith(p + "/"));
+    out.snapshots = store
+      .list()
+      .reverse()
+      .filter((s) => paths.length === 0 || s.changed.some(under))
+      .slice(0, LISTED)
+      .map((s) => ({ id: shortSha(s.id), time: s.time, ...(s.message ? { message: s.message } : {}), files: s.files }));
   }
   return out;
 }
