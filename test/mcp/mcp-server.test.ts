@@ -70,6 +70,7 @@ describe("lore mcp", () => {
       expect(Object.keys(props)).toContain("repo");
       expect(Object.keys(props)).toContain("until");
       // repo and until are described once, in the server's instructions.
+      expect(client.getInstructions()).toMatch(/takes until \(answer as of a revision[^)]*\) and repo \(another repository/);
       for (const [field, schema] of Object.entries(props)) {
         if (field === "repo" || field === "until") continue;
         expect(`${t.name}.${field}: ${schema.description ?? ""}`).toMatch(/: \S/);
