@@ -42,8 +42,9 @@ describe("the progress line", () => {
     const dir = cloneExpress();
     const home = daemonHome();
     homes.push(home);
-    // Slowed batches (about 2 s in all) and a question only the whole history answers.
-    const r = onTerminal(dir, home, ["hotspots", "--commits", "all"], { LORE_TEST_BATCH_PAUSE_MS: "300" });
+    // Slowed batches (about 2 s in all) and a question only the whole history answers (history asks git meanwhile).
+    const question = ["cochange", "lib/router/index.js", "--commits", "all"];
+    const r = onTerminal(dir, home, question, { LORE_TEST_BATCH_PAUSE_MS: "300" });
     expect(r.code).toBe(0);
     expect(r.screen).toMatch(/lore: indexing history, \d+ commits so far…/);
     const answer = r.screen.slice(r.screen.lastIndexOf("\x1b[2K") + 4);
@@ -52,7 +53,7 @@ describe("the progress line", () => {
 
     const home2 = daemonHome();
     homes.push(home2);
-    const plain = spawnSync(process.execPath, [MAIN, "hotspots", "--commits", "all"], { cwd: dir, encoding: "utf8", env: { ...process.env, LORE_HOME: home2, LORE_TEST_BATCH_PAUSE_MS: "300" } });
+    const plain = spawnSync(process.execPath, [MAIN, ...question], { cwd: dir, encoding: "utf8", env: { ...process.env, LORE_HOME: home2, LORE_TEST_BATCH_PAUSE_MS: "300" } });
     expect(plain.status).toBe(0);
     expect(plain.stderr).toBe("");
   }, 120_000);

@@ -43,13 +43,13 @@ test.skipIf(!hasExpress)(
       intent: askDuringIndex(["intent", "lib/response.js", "-L", "100,110"]),
       // LICENSE changed 5 times in 6,158 commits: the newest ones do not settle it, git's own --follow walk does.
       rare: askDuringIndex(["history", "LICENSE"]),
-      // Waits for the whole history: --no-follow's merge simplification needs the index.
+      // --no-follow is git log -- PATH's walk, index or not.
       noFollow: askDuringIndex(["history", "lib/router/index.js", "-n", "3", "--no-follow"]),
       // Another commit's history: the newest commits of HEAD's say nothing about it.
       older: askDuringIndex(["history", "lib/response.js", "-n", "5", "--until", "HEAD~300"]),
     };
     const got = Object.fromEntries(await Promise.all(Object.entries(early).map(async ([k, p]) => [k, await p] as const)));
-    for (const k of ["hotspots", "cochange", "history", "intent", "rare"]) expect({ k, indexing: got[k]!.indexing }).toEqual({ k, indexing: true });
+    for (const k of ["hotspots", "cochange", "history", "intent", "rare", "noFollow"]) expect({ k, indexing: got[k]!.indexing }).toEqual({ k, indexing: true });
 
     // Once the index has ended, the same questions give the same answers.
     const after = async (args: string[]) => (await lore(home, dir, [...args, "--json"], SLOW)).json;
@@ -66,7 +66,8 @@ test.skipIf(!hasExpress)(
     expect(fields(got.rare!.json)).toEqual(gitLogFile(dir, "HEAD", "LICENSE"));
     expect(fields(got.history!.json)).toEqual(gitLogFile(dir, "HEAD", "lib/response.js", true, 5));
     expect(await after(["history", "LICENSE"])).toEqual(got.rare!.json);
-    expect(got.noFollow!.json.commits.map((c: any) => c.sha)).toEqual(gitLogFile(dir, "HEAD", "lib/router/index.js", false, 3).map((c) => c.sha));
+    expect(fields(got.noFollow!.json)).toEqual(gitLogFile(dir, "HEAD", "lib/router/index.js", false, 3).map((e) => ({ ...e, status: e.status || "M" })));
+    expect(await after(["history", "lib/router/index.js", "-n", "3", "--no-follow"])).toEqual(got.noFollow!.json);
     expect(got.history!.json.commits.map((c: any) => c.sha)).toEqual(gitLogFile(dir, "HEAD", "lib/response.js", true, 5).map((c) => c.sha));
     expect(got.older!.json.commits.map((c: any) => c.sha)).toEqual(gitLogFile(dir, "HEAD~300", "lib/response.js", true, 5).map((c) => c.sha));
   },

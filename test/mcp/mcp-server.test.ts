@@ -73,6 +73,7 @@ describe("lore mcp", () => {
       // A question with a revision of its own (show REV, compare HEAD), or about the work tree now, takes no until.
       if (def.args.until) expect(Object.keys(props)).toContain("until");
       // repo and until are described once, in the server's instructions.
+      expect(client.getInstructions()).toMatch(/takes until \(answer as of a revision[^)]*\) and repo \(another repository/);
       for (const [field, schema] of Object.entries(props)) {
         if (field === "repo" || field === "until") continue;
         // A field is described unless its question chose to leave it to the name and the tool's description (agent: "").
