@@ -108,9 +108,14 @@ describe("repositories of every shape", () => {
     r.write("m.txt", "m\n");
     r.commit("main work");
     r.merge("topic");
+    // The newest commit is the merge: a window of one commit holds it and no file.
+    const hs = await ask("hotspots", r.dir, { commits: "1" });
+    expect(hs.window.commits).toBe(1);
+    expect(hs.results).toEqual([]);
+    // cochange counts the file's own commits: the topic commit, not the merge that brought it.
     const c = await ask("cochange", r.dir, { paths: ["t.txt"], commits: "1" });
-    expect(c.window.commits).toBe(1);
-    expect(c.commits).toBe(0);
+    expect(c.commits).toBe(1);
+    expect(c.results).toEqual([]);
     const h = await ask("history", r.dir, { path: "t.txt" });
     expect(h.commits.map((x: any) => x.sha)).toEqual(gitLogFile(r.dir, "HEAD", "t.txt").map((e) => e.sha));
   });
