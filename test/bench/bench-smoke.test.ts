@@ -4,12 +4,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeAll } from "../../src/index/indexes.ts";
-import { QUERIES } from "../../src/queries/index.ts";
+import { toolListings } from "../../src/mcp/tools.ts";
 import { generateRepo } from "./gen-repo.ts";
 import { pairs, pickTarget } from "./pairs.ts";
 import { README_END, README_START, writeReadmeBlock } from "./report.ts";
 import { runBench } from "./run.ts";
-import { measurePoint, scaleTables } from "./scale.ts";
+import { CHARTED, measurePoint, scaleTables } from "./scale.ts";
 import { chooseLore } from "./lore-cli.ts";
 
 const root = mkdtempSync(join(tmpdir(), "lore-bench-smoke-"));
@@ -30,7 +30,7 @@ test("the main benchmark prints every table with a row for every question, and n
   expect(rowsOf(markdown, "The daemon itself").slice(0, names.length)).toEqual(names);
   expect(rowsOf(markdown, "Targets")).toHaveLength(7);
   expect(rowsOf(markdown, "What an agent reads")).toEqual(Array(5).fill("this repository"));
-  expect(rowsOf(markdown, "Model-facing tools/list")).toHaveLength(QUERIES.length + 1);
+  expect(rowsOf(markdown, "Model-facing tools/list")).toHaveLength(toolListings().length + 1);
   for (const title of ["Setup", "Indexing a fresh clone", "A new commit shows in answers", "Co-change quality", "The report (lore report)"]) expect(markdown).toContain(`**${title}`);
   expect(markdown).not.toContain("NaN");
   expect(markdown.split("**Warm CLI answer")[1]!.split("\n\n")[1]).not.toContain("n/a");
@@ -44,7 +44,8 @@ test("the scaling run charts index cost, warm answers and first answers on a fre
     const point = await measurePoint(dir, { commits: 150, files: 40 }, 2, NaN, chooseLore("source"));
     const [index, answers, fresh] = scaleTables([point]);
     expect(index!.rows).toHaveLength(1);
-    expect(answers!.head.filter((h) => h.endsWith(": lore"))).toHaveLength(6);
+    const charted = pairs(await pickTarget(dir)).filter((p) => CHARTED.some((c) => p.name.startsWith(c)));
+    expect(answers!.head.filter((h) => h.endsWith(": lore"))).toHaveLength(charted.length);
     expect(fresh!.head).toEqual(["repository", "blame", "history -n 20", expect.stringMatching(/^intent -L/), "cochange", "hotspots", "whole history indexed"]);
     expect(JSON.stringify([index, answers, fresh])).not.toContain("n/a");
     expect(JSON.stringify([index, answers, fresh])).not.toContain("NaN");

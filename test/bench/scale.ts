@@ -32,7 +32,7 @@ export const DEFAULT_SIZES: Size[] = [
 export const BIG_SIZES: Size[] = [{ commits: 100_000, files: 20_000 }];
 
 /** The questions whose growth is charted, by row name prefix in pairs(). */
-const CHARTED = ["blame (", "history", "cochange", "--changed", "hotspots", "owners", "log -n 20"];
+export const CHARTED = ["blame (", "history", "cochange", "--changed", "hotspots", "owners", "log -n 20"];
 
 export interface ScalePoint {
   size: Size;

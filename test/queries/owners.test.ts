@@ -90,7 +90,7 @@ test("co-authors named in Co-authored-by trailers (mailmap applied) get coLines 
     for (const rec of r.git("log", "--format=%H%x00%an <%ae>%x00%(trailers:key=Co-authored-by,valueonly,separator=%x01)%x1e").split("\x1e").filter((x) => x.trim())) {
       const [sha, author, t] = rec.trim().split("\0");
       const people = t!.split("\x01").filter(Boolean).map((p) => r.git("check-mailmap", p.trim()).trim()).filter((p) => p !== r.git("check-mailmap", author!).trim());
-      trailers.set(sha!, people);
+      trailers.set(sha!.slice(0, 12), people); // gitBlame gives 12-hex ids, as lore's answers do
     }
     const expected = new Map<string, { coLines: number; coCommits: Set<string> }>();
     let total = 0;
