@@ -1,6 +1,6 @@
 /** The index's tables, versioned: each migration takes the file from one version to the next. */
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** MIGRATIONS[i] takes a database from version i to i + 1. */
 export const MIGRATIONS: readonly string[] = [
@@ -74,5 +74,15 @@ export const MIGRATIONS: readonly string[] = [
     time INTEGER NOT NULL,
     subject TEXT NOT NULL
   ) WITHOUT ROWID;
+  `,
+  // Search (issue 12): commit messages in FTS5 (filled by a trigger as commits are inserted, and
+  // here for the commits already indexed), and line histories (git log -L) cached by path, last change, blob and range.
+  `
+  CREATE VIRTUAL TABLE message_fts USING fts5(message, content='commits', content_rowid='id', tokenize="unicode61 remove_diacritics 2 tokenchars '_'");
+  CREATE TRIGGER commits_message_fts AFTER INSERT ON commits BEGIN
+    INSERT INTO message_fts (rowid, message) VALUES (new.id, new.message);
+  END;
+  INSERT INTO message_fts (message_fts) VALUES ('rebuild');
+  CREATE TABLE line_histories (key TEXT PRIMARY KEY, answer TEXT NOT NULL, used_at INTEGER NOT NULL) WITHOUT ROWID;
   `,
 ];

@@ -5,6 +5,7 @@ import { HistoryStore } from "./history-store.ts";
 import { BlameStore } from "./blame-store.ts";
 import { TreeStore } from "./tree-store.ts";
 import { WindowStore } from "./window-store.ts";
+import { SearchStore } from "./search-store.ts";
 
 export type MetaKey =
   | "repoRoot"
@@ -24,6 +25,7 @@ export class Store {
   readonly blame: BlameStore;
   readonly tree: TreeStore;
   readonly windows: WindowStore;
+  readonly search: SearchStore;
   /** PRAGMA data_version when syncWithOthers last looked. */
   private dataVersion: number | undefined;
 
@@ -37,6 +39,7 @@ export class Store {
     this.blame = new BlameStore(db);
     this.tree = new TreeStore(db, this.history);
     this.windows = new WindowStore(db);
+    this.search = new SearchStore(db);
   }
 
   static open(path: string, repoRoot: string): Store {
@@ -93,8 +96,10 @@ export class Store {
   /** Empties every table but meta's identity: the next update indexes from scratch. */
   clear(): void {
     this.transaction(() => {
-      for (const t of ["commits", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins"])
+      for (const t of ["commits", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins", "line_histories"])
         this.db.exec(`DELETE FROM ${t}`);
+      // message_fts reads its text from commits: it forgets them all at once.
+      this.db.exec("INSERT INTO message_fts (message_fts) VALUES ('delete-all')");
       this.db.exec("DELETE FROM meta WHERE key <> 'repoRoot'");
     });
     this.forget();

@@ -10,7 +10,7 @@ import { QUERIES } from "../../src/queries/index.ts";
 import { buildRepo, git, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
-const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_status"];
+const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_search", "lore_status"];
 
 let repo: Fixture;
 let other: Fixture;
@@ -87,6 +87,7 @@ describe("lore mcp", () => {
       lore_cochange: { path: "src/app.ts" },
       lore_hotspots: {},
       lore_contributors: { path: "src" },
+      lore_search: { query: "helpers" },
       lore_status: {},
     };
     const ajv = new AjvJsonSchemaValidator();

@@ -6,6 +6,7 @@ import { renderContributors } from "./contributors.ts";
 import { renderHistory } from "./history.ts";
 import { renderHotspots } from "./hotspots.ts";
 import { renderIntent } from "./intent.ts";
+import { renderSearch } from "./search.ts";
 import { renderStatus } from "./status.ts";
 
 const RENDERERS: Record<string, (result: never, style: Style) => string> = {
@@ -15,6 +16,7 @@ const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   cochange: renderCochange,
   hotspots: renderHotspots,
   contributors: renderContributors,
+  search: renderSearch,
   status: renderStatus,
 };
 

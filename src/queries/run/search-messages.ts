@@ -1,0 +1,55 @@
+/** Message search: FTS5 over subject and body, ranked by bm25 then newer first, in the scope's history. */
+import { LoreError } from "../../errors.ts";
+import type { QueryContext } from "../context.ts";
+import type { Input } from "../define.ts";
+import type { SEARCH_ARGS, SearchOutput } from "../search.ts";
+import { iso, neverCommitted, repoPath, shortSha, windowOf } from "./common.ts";
+import { ftsQuery } from "./fts-query.ts";
+
+const SNIPPET_CHARS = 160;
+const SNIPPET_TOKENS = 24;
+
+export async function searchMessages(ctx: QueryContext, input: Input<typeof SEARCH_ARGS>): Promise<SearchOutput> {
+  if (input.regex || input.oldest) throw new LoreError("BAD_ARGUMENT", "regex and oldest go with code (lore search --code); a message search takes words.");
+  const match = ftsQuery(input.query);
+  const scope = await ctx.index.scope(input.until);
+  const limit = input.limit ?? 20;
+  const since = input.since === undefined ? undefined : (await windowOf(ctx, { ...scope, prefix: undefined }, "all", input.since)).since!;
+  const paths = (input.paths ?? []).map((p) => repoPath(ctx, p));
+  const pathIds = paths.length ? pathIdsUnder(ctx, paths) : undefined;
+  const { hits, total } = ctx.index.store.search.messages({ scope: scope.table, match, author: input.author, since, pathIds, newest: input.newest === true, limit });
+  const snippets = ctx.index.store.search.snippets(match, hits.map((h) => h.id), SNIPPET_TOKENS);
+  return {
+    repo: ctx.index.repo.root,
+    rev: scope.commit,
+    query: input.query,
+    results: hits.map((h) => ({ sha: shortSha(h.sha), author: h.author, time: iso(h.time), subject: h.subject, snippet: cut(snippets.get(h.id) ?? h.subject) })),
+    total,
+    truncated: total > hits.length,
+  };
+}
+
+/** The ids of the paths that are, or are under, each of `paths` ("" is the whole repository: no filter). */
+function pathIdsUnder(ctx: QueryContext, paths: string[]): number[] | undefined {
+  if (paths.includes("")) return undefined;
+  const h = ctx.index.store.history;
+  const ids = new Set<number>();
+  for (const p of paths) {
+    const under = h.pathsUnder(p + "/");
+    const own = h.pathId(p);
+    if (own === undefined && under.length === 0) throw neverCommitted(ctx, p);
+    if (own !== undefined) ids.add(own);
+    for (const u of under) ids.add(h.pathId(u)!);
+  }
+  return [...ids];
+}
+
+/** One line, at most 160 characters, marks kept in pairs. */
+export function cut(snippet: string): string {
+  let s = snippet.replace(/\s+/g, " ").trim();
+  if (s.length <= SNIPPET_CHARS) return s;
+  s = s.slice(0, SNIPPET_CHARS - 2);
+  // Never end inside a mark.
+  if (s.lastIndexOf("«") > s.lastIndexOf("»")) s = s.slice(0, s.lastIndexOf("«"));
+  return s.trimEnd() + "…";
+}
