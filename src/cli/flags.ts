@@ -89,7 +89,8 @@ export function parseCommand(def: AnyQuery, argv: string[], cwd: string): Parsed
     if (v === undefined) continue;
     input[name] = spec.type === "boolean" && spec.default === true ? !v : v;
   }
-  if (typeof values.L === "string") Object.assign(input, parseRange(values.L));
+  // -L :NAME (a function, as git log -L takes it) where the question follows one.
+  if (typeof values.L === "string") Object.assign(input, values.L.startsWith(":") && "function" in def.args ? { function: values.L.slice(1) } : parseRange(values.L));
   // Like git -C: a path is relative to --repo when given, else to where the person stands.
   input.repo = resolve(cwd, typeof input.repo === "string" ? input.repo : ".");
   Object.assign(input, takePositionals(def, parsed.positionals, input.repo as string));

@@ -6,12 +6,14 @@ import { renderContributors } from "./contributors.ts";
 import { renderHistory } from "./history.ts";
 import { renderHotspots } from "./hotspots.ts";
 import { renderIntent } from "./intent.ts";
+import { renderLineHistory } from "./line-history.ts";
 import { renderSearch } from "./search.ts";
 import { renderStatus } from "./status.ts";
 
 const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   blame: renderBlame,
-  history: renderHistory,
+  // history -L answers with a range and each commit's diff.
+  history: (r: never, s: Style) => ("range" in (r as object) ? renderLineHistory : renderHistory)(r, s),
   intent: renderIntent,
   cochange: renderCochange,
   hotspots: renderHotspots,
