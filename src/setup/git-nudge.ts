@@ -26,14 +26,19 @@ export function gitInvocations(commandLine: string): { sub: string; args: string
 const INTENT = "lore_intent {path, startLine, endLine} returns the full messages of the commits that wrote a line range, and the other files each touched, in one call";
 const BLAME = "lore_blame {path, startLine?, endLine?} gives git blame's per-line authorship with each commit listed once";
 const HISTORY = "lore_history {path, limit?} lists a file's commits newest first, following renames, with line counts";
+const LINES = "lore_history {path, startLine, endLine} (or {path, function}) is git log -L: each commit's range and diff, cached";
+const SEARCH = "lore_search {query} finds commits by message words, ranked (git log --grep)";
+const PICKAXE = "lore_search {query, code: true, regex?, oldest?} is git log -S/-G with the files where the count changed";
 const CONTRIBUTORS = "lore_contributors {path?} sums who wrote the lines that exist now, per author";
 
 function nudgeFor(sub: string, args: string[]): string | undefined {
   const has = (...flags: string[]) => args.some((a) => flags.some((f) => a === f || a.startsWith(f)));
   if (sub === "blame" || sub === "annotate") return `${BLAME}; ${INTENT}.`;
   if (sub === "log") {
-    if (has("-L")) return `${INTENT}.`;
-    if (has("-S", "-G", "--grep", "--author")) return undefined; // searches lore does not index
+    if (has("-L")) return `${LINES}; for why lines exist, ${INTENT}.`;
+    if (has("-S", "-G")) return `${PICKAXE}.`;
+    if (has("--grep")) return `${SEARCH}.`;
+    if (has("--author")) return undefined; // a search lore does not index
     const paths = args.includes("--") ? args.slice(args.indexOf("--") + 1) : args.filter((a) => !a.startsWith("-") && /[/.]/.test(a) && !a.includes(".."));
     return paths.length > 0 ? `${HISTORY}; for why lines exist, ${INTENT}.` : undefined;
   }

@@ -21,13 +21,16 @@ describe("the PreToolUse nudge", () => {
   test("git log of a file points at lore_history, git log -L at lore_intent, git shortlog at lore_contributors", () => {
     expect(gitNudge("git log --follow --oneline -- src/a.ts")).toContain("lore_history");
     expect(gitNudge("cd pkg && git -C .. --no-pager log -n 5 src/a.ts")).toContain("lore_history");
-    expect(gitNudge("git log -L 5,9:src/a.ts")).toContain("lore_intent");
+    expect(gitNudge("git log -L 5,9:src/a.ts")).toContain("lore_history {path, startLine, endLine}");
+    expect(gitNudge("git log -S needle -- a.ts")).toContain("lore_search {query, code: true");
+    expect(gitNudge("git log -Gneed.e")).toContain("lore_search {query, code: true");
+    expect(gitNudge("git log -i --grep=timeout")).toContain("lore_search {query}");
     expect(gitNudge("git shortlog -sn -- src")).toContain("lore_contributors");
     expect(gitNudge("git show 1a2b3c4")).toContain("lore_intent");
   });
 
   test("git commands lore does not answer get no nudge", () => {
-    for (const cmd of ["git status", "git diff HEAD", "git log --oneline -5", "git log -S needle -- a.ts", "git show HEAD:src/a.ts", "echo git blame", "gitk", "npm test"])
+    for (const cmd of ["git status", "git diff HEAD", "git log --oneline -5", "git log --author=bob", "git show HEAD:src/a.ts", "echo git blame", "gitk", "npm test"])
       expect({ cmd, nudge: gitNudge(cmd) }).toEqual({ cmd, nudge: undefined });
     expect(preToolUseOutput({ tool_name: "Read", tool_input: { file_path: "x" } })).toBe("");
     expect(preToolUseOutput("nonsense")).toBe("");
