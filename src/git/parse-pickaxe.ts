@@ -91,28 +91,3 @@ function count(line: string, find: string | RegExp): number {
   }
   return n;
 }
-
-/**
- * A POSIX basic regex (what git log -G takes) as a JavaScript one, for counting: in BRE, ( ) { } | + ?
- * are literal and their backslashed forms are operators (GNU), the other way round from JavaScript.
- */
-export function basicToJs(re: string): string {
-  let out = "";
-  let inBracket = false;
-  for (let i = 0; i < re.length; i++) {
-    const c = re[i]!;
-    if (inBracket) {
-      if (c === "]" && !(re[i - 1] === "[" || (re[i - 1] === "^" && re[i - 2] === "["))) inBracket = false;
-      out += c === "\\" ? "\\\\" : c;
-      continue;
-    }
-    if (c === "[") {
-      inBracket = true;
-      out += c;
-    } else if (c === "\\" && i + 1 < re.length) {
-      const d = re[++i]!;
-      out += "(){}|+?".includes(d) ? d : "\\" + d;
-    } else out += "(){}|+?".includes(c) ? "\\" + c : c;
-  }
-  return out;
-}

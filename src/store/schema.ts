@@ -76,7 +76,8 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   `,
   // Search (issue 12): commit messages in FTS5 (filled by a trigger as commits are inserted, and
-  // here for the commits already indexed), and line histories (git log -L) cached by path, last change, blob and range.
+  // here for the commits already indexed), line histories (git log -L) cached by path, last change, blob and range,
+  // and the change index that narrows git log -S to a few candidate commits.
   `
   CREATE VIRTUAL TABLE message_fts USING fts5(message, content='commits', content_rowid='id', tokenize="unicode61 remove_diacritics 2 tokenchars '_'");
   CREATE TRIGGER commits_message_fts AFTER INSERT ON commits BEGIN
@@ -84,5 +85,10 @@ export const MIGRATIONS: readonly string[] = [
   END;
   INSERT INTO message_fts (message_fts) VALUES ('rebuild');
   CREATE TABLE line_histories (key TEXT PRIMARY KEY, answer TEXT NOT NULL, used_at INTEGER NOT NULL) WITHOUT ROWID;
+  -- The change index: for each commit, the words (runs of [A-Za-z0-9_], 3+ long) whose number of
+  -- occurrences its diff changed in some file; commits that changed a binary file are always candidates.
+  CREATE TABLE code_words (id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE);
+  CREATE TABLE code_changes (word_id INTEGER NOT NULL, commit_id INTEGER NOT NULL, PRIMARY KEY (word_id, commit_id)) WITHOUT ROWID;
+  CREATE TABLE code_binary (commit_id INTEGER PRIMARY KEY);
   `,
 ];

@@ -73,4 +73,43 @@ export class SearchStore {
   saveLineHistory(key: string, answer: string): void {
     this.db.prepare("INSERT OR REPLACE INTO line_histories (key, answer, used_at) VALUES (?, ?, ?)").run(key, answer, Math.floor(Date.now() / 1000));
   }
+
+  // ---- the change index ----
+
+  /** Records, for each commit, the words whose count it changed and whether it changed a binary file. Call inside a transaction. */
+  saveCodeWords(commitId: number, words: Iterable<string>, binary: boolean): void {
+    const known = this.db.prepare("SELECT id FROM code_words WHERE word = ?");
+    const add = this.db.prepare("INSERT INTO code_words (word) VALUES (?) RETURNING id");
+    const link = this.db.prepare("INSERT OR IGNORE INTO code_changes (word_id, commit_id) VALUES (?, ?)");
+    for (const w of words) {
+      const id = Number((known.get(w) ?? add.get(w)!).id);
+      link.run(id, commitId);
+    }
+    if (binary) this.db.prepare("INSERT OR IGNORE INTO code_binary (commit_id) VALUES (?)").run(commitId);
+  }
+
+  /**
+   * The commits of the scope whose change of some word containing `text` (or of a binary file)
+   * may have changed how often `text` occurs: a superset of what git log -S finds, in git log order.
+   */
+  codeCandidates(scope: string, text: string): string[] {
+    return this.db
+      .prepare(
+        `WITH cand AS (SELECT ch.commit_id FROM code_words w JOIN code_changes ch ON ch.word_id = w.id WHERE instr(w.word, ?) > 0
+                       UNION SELECT commit_id FROM code_binary)
+         SELECT c.sha FROM cand JOIN ${scope} s ON s.commit_id = cand.commit_id JOIN commits c ON c.id = cand.commit_id ORDER BY s.seq`,
+      )
+      .all(text)
+      .map((r) => String(r.sha));
+  }
+
+  /** Bytes the change index takes on disk (its tables and indexes), where SQLite can say (dbstat). */
+  codeIndexBytes(): number | undefined {
+    try {
+      const r = this.db.prepare("SELECT sum(pgsize) AS n FROM dbstat WHERE name IN ('code_words', 'code_changes', 'code_binary', 'sqlite_autoindex_code_words_1')").get();
+      return r ? Number(r.n) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 }

@@ -5,13 +5,15 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { generateRepo } from "../bench/gen-repo.ts";
-import { ALICE, BOB, CAROL, TestRepo, tempDir } from "../helpers/git-repo.ts";
+import { ALICE, BOB, CAROL, TestRepo, runGit, tempDir } from "../helpers/git-repo.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
 import { buildStoryRepo } from "../helpers/story-repo.ts";
 import { grepWholeWords, hasWord, messages, pickaxeTruth } from "../helpers/search-truth.ts";
 import { runtime } from "../../src/runtime/index.ts";
 import { indexPath } from "../../src/index/index-file.ts";
-import { closeAll } from "../../src/index/indexes.ts";
+import { closeAll, indexFor } from "../../src/index/indexes.ts";
+import { updateCodeWords } from "../../src/index/code-words.ts";
+import { codeSearchStats } from "../../src/queries/run/search-code.ts";
 
 let story: TestRepo;
 let gen = "";
@@ -122,7 +124,7 @@ describe("message search", () => {
     await ask("status", r.dir);
     closeAll();
     const db = runtime.openDatabase(indexPath(r.dir));
-    db.exec("DROP TRIGGER commits_message_fts; DROP TABLE message_fts; DROP TABLE line_histories; PRAGMA user_version = 1");
+    db.exec("DROP TRIGGER commits_message_fts; DROP TABLE message_fts; DROP TABLE line_histories; DROP TABLE code_words; DROP TABLE code_changes; DROP TABLE code_binary; PRAGMA user_version = 1");
     db.close();
     expect((await ask("search", r.dir, { query: "older" })).total).toBe(1);
   });
@@ -160,5 +162,47 @@ describe("code search", () => {
   test("an invalid regex and an empty text are BAD_ARGUMENT", async () => {
     await expect(ask("search", story.dir, { query: "a[", code: true, regex: true })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
     await expect(ask("search", story.dir, { query: "", code: true })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+  });
+});
+
+describe("the change index", () => {
+  /** Fills the change index for `dir`, as the daemon's background pass does. */
+  async function fill(dir: string) {
+    await ask("status", dir);
+    const ix = await indexFor(dir);
+    await updateCodeWords(ix);
+    return ix;
+  }
+
+  test("its candidates hold every commit git log -S finds, for every word of a generated history's code", async () => {
+    const ix = await fill(gen);
+    const words = [...new Set(runGit(gen, ["grep", "-ohE", "[A-Za-z_][A-Za-z0-9_]{2,}", "HEAD"]).split("\n").filter(Boolean))].sort().filter((_, i) => i % 9 === 0).slice(0, 25);
+    expect(words.length).toBeGreaterThan(10);
+    for (const w of [...words, "ach", "ueue"]) {
+      const candidates = new Set(ix.store.search.codeCandidates("reach", w));
+      for (const t of pickaxeTruth(gen, w)) expect({ w, sha: t.sha, candidate: candidates.has(t.sha) }).toEqual({ w, sha: t.sha, candidate: true });
+    }
+  }, 120_000);
+
+  test("after the pass, code search answers from it exactly as git log -S, newest or oldest first", async () => {
+    await fill(gen);
+    await fill(story.dir);
+    const before = codeSearchStats.fromIndex;
+    for (const t of ["cache", "tokenQueue", "value", "ueue"]) await sameAsPickaxe(gen, t);
+    expect(codeSearchStats.fromIndex - before).toBe(8);
+    await sameAsPickaxe(gen, "hash", { oldest: true });
+    await sameAsPickaxe(story.dir, "util");
+    await sameAsPickaxe(story.dir, "odd", { oldest: true });
+  });
+
+  test("a rename that keeps a word's count in the file is still a candidate, as git pairs files its own way", async () => {
+    const r = new TestRepo();
+    r.write("a.txt", "one needle here\nand more lines\nto keep\nthe rename\nsimilar\n").commit("add");
+    r.remove("a.txt").write("b.txt", "one needle here\nand more lines\nto keep\nthe rename\nsimilar!\n").commit("rename with an edit");
+    r.write("bin.dat", new Uint8Array([0, 1, 2, ...Buffer.from("needle")])).commit("binary");
+    await fill(r.dir);
+    const truth = pickaxeTruth(r.dir, "needle");
+    expect(truth.length).toBeGreaterThan(0);
+    await sameAsPickaxe(r.dir, "needle");
   });
 });

@@ -1,11 +1,14 @@
 /** Code search: the commits `git log -S TEXT` (or -G REGEX) lists, with the files where the count changed. */
 import { LoreError } from "../../errors.ts";
-import { basicToJs, countInPatch, parsePickaxeLog, PICKAXE_FORMAT, type PickaxeCommit } from "../../git/parse-pickaxe.ts";
+import { countInPatch, parsePickaxeLog, PICKAXE_FORMAT, type PickaxeCommit } from "../../git/parse-pickaxe.ts";
 import { gitText } from "../../git/run.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import type { SEARCH_ARGS, SearchOutput } from "../search.ts";
 import { iso, repoPath, shortSha } from "./common.ts";
+
+/** How code searches were answered in this process (tests and benchmarks read it). */
+export const codeSearchStats = { fromIndex: 0, throughGit: 0 };
 
 const DIFF_ARGS = ["-z", "--raw", "-p", "--no-ext-diff", "--no-textconv", "--no-color", `--format=${PICKAXE_FORMAT}`];
 
@@ -18,7 +21,11 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   const scope = await ctx.index.scope(input.until);
   const limit = input.limit ?? 5;
   const paths = (input.paths ?? []).map((p) => repoPath(ctx, p)).filter((p) => p !== "");
-  const found = await pickaxe(ctx, text, input.regex === true, scope.commit, paths, input.oldest ? undefined : limit + 1);
+  const fast = !input.regex && IDENTIFIER.test(text) && paths.length === 0 && scope.atHead && ctx.index.store.meta("codeHead") === scope.commit;
+  codeSearchStats[fast ? "fromIndex" : "throughGit"]++;
+  const found = fast
+    ? await confirmed(ctx, text, ctx.index.store.search.codeCandidates(scope.table, text), input.oldest === true, limit + 1)
+    : await pickaxe(ctx, text, input.regex === true, { revs: [scope.commit], paths, ...(input.oldest ? { reverse: true } : { limit: limit + 1 }) });
   const commits = found.slice(0, limit);
   return {
     repo: ctx.index.repo.root,
@@ -36,14 +43,39 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   };
 }
 
-/** git log -S/-G over `rev` (the oldest first when no limit is given: --reverse walks everything anyway). */
-export async function pickaxe(ctx: QueryContext, text: string, regex: boolean, rev: string, paths: string[], limit: number | undefined, revs?: string[]): Promise<PickaxeCommit[]> {
+/** A text the change index can narrow: a run of the characters its words are made of, as long as its words. */
+const IDENTIFIER = /^[A-Za-z0-9_]{3,}$/;
+
+/** The commits git log -S keeps among the candidates (in git log order), `want` at most, asking git in growing chunks. */
+async function confirmed(ctx: QueryContext, text: string, candidates: string[], oldest: boolean, want: number): Promise<PickaxeCommit[]> {
+  const order = oldest ? candidates.reverse() : candidates;
+  const out: PickaxeCommit[] = [];
+  let chunk = Math.max(8, want * 2);
+  for (let i = 0; i < order.length && out.length < want; i += chunk, chunk *= 4) {
+    const part = order.slice(i, i + chunk);
+    out.push(...(await pickaxe(ctx, text, false, { revs: ["--no-walk=unsorted", "--stdin"], input: part.join("\n") + "\n" })));
+  }
+  return out.slice(0, want);
+}
+
+interface PickaxeWalk {
+  revs: string[];
+  paths?: string[];
+  limit?: number;
+  /** Oldest first (git walks everything for --reverse anyway). */
+  reverse?: boolean;
+  /** Revisions on stdin (with --stdin in revs). */
+  input?: string;
+}
+
+/** git log -S/-G with the files it keeps and their patches. */
+export async function pickaxe(ctx: QueryContext, text: string, regex: boolean, walk: PickaxeWalk): Promise<PickaxeCommit[]> {
   const args = ["--literal-pathspecs", "log", regex ? `-G${text}` : `-S${text}`, ...DIFF_ARGS];
-  if (limit !== undefined) args.push("-n", String(limit));
-  else args.push("--reverse");
-  args.push(...(revs ?? [rev]), "--", ...paths);
+  if (walk.limit !== undefined) args.push("-n", String(walk.limit));
+  if (walk.reverse) args.push("--reverse");
+  args.push(...walk.revs, "--", ...(walk.paths ?? []));
   try {
-    return parsePickaxeLog(await gitText(args, ctx.index.git));
+    return parsePickaxeLog(await gitText(args, { ...ctx.index.git, input: walk.input }));
   } catch (err) {
     if (err instanceof LoreError && /invalid regex|regcomp|unmatched|invalid (preceding|character|back)/i.test(err.message))
       throw new LoreError("BAD_ARGUMENT", `The regex "${text}" does not compile: ${err.message.replace(/^git \w+ failed: /, "")}`);
@@ -51,10 +83,10 @@ export async function pickaxe(ctx: QueryContext, text: string, regex: boolean, r
   }
 }
 
-/** The regex git takes (POSIX basic), as JavaScript for counting; BAD_ARGUMENT when it cannot compile. */
+/** The regex git takes (POSIX extended, which JavaScript reads alike for counting); BAD_ARGUMENT when it cannot compile. */
 function jsRegex(text: string): RegExp {
   try {
-    return new RegExp(basicToJs(text), "g");
+    return new RegExp(text, "g");
   } catch (err) {
     throw new LoreError("BAD_ARGUMENT", `The regex "${text}" does not compile: ${err instanceof Error ? err.message : String(err)}`);
   }
