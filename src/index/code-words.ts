@@ -90,15 +90,15 @@ export async function updateCodeWords(ix: IndexContext): Promise<boolean> {
   const max = ix.options.maxCommits;
   const parser = new PatchWordsParser();
   let pending: CommitWords[] = [];
+  const ids = new Map<string, number>();
   const save = () => {
     const batch = pending;
     pending = [];
-    store.transaction(() => {
-      for (const c of batch) {
-        const id = store.history.commitId(c.sha);
-        if (id !== undefined) store.search.saveCodeWords(id, c.words, c.binary);
-      }
+    const found = batch.flatMap((c) => {
+      const id = store.history.commitId(c.sha);
+      return id === undefined ? [] : [{ id, words: c.words, binary: c.binary }];
     });
+    store.transaction(() => store.search.saveCodeWords(found, ids));
   };
   await gitSpool([...PATCH_ARGS, ...(max && !known ? ["-n", String(max)] : []), head, ...(known ? ["--not", from!] : []), "--"], ix.git, (chunk) => {
     pending.push(...parser.push(chunk));

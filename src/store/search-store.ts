@@ -23,6 +23,7 @@ export interface MessageHit {
   author: string;
   time: number;
   subject: string;
+  message: string;
 }
 
 export class SearchStore {
@@ -43,23 +44,14 @@ export class SearchStore {
     const rows = this.db
       .prepare(
         `WITH m AS (SELECT rowid AS id, bm25(message_fts) AS score FROM message_fts WHERE message_fts MATCH ?1)
-         SELECT c.id, c.sha, c.author, c.time, c.subject, count(*) OVER () AS total
+         SELECT c.id, c.sha, c.author, c.time, c.subject, c.message, count(*) OVER () AS total
            FROM m JOIN ${q.scope} s ON s.commit_id = m.id JOIN commits c ON c.id = m.id
           ${where.length ? "WHERE " + where.join(" AND ") : ""}
           ORDER BY ${order} LIMIT ${Math.floor(q.limit)}`,
       )
       .all(...params);
     const total = rows.length ? Number(rows[0]!.total) : 0;
-    return { hits: rows.map((r) => ({ id: Number(r.id), sha: String(r.sha), author: String(r.author), time: Number(r.time), subject: String(r.subject) })), total };
-  }
-
-  /** FTS5's snippet of each commit's message for the query: matches marked «…», `tokens` words at most. */
-  snippets(match: string, ids: number[], tokens: number): Map<number, string> {
-    if (ids.length === 0) return new Map();
-    const rows = this.db
-      .prepare(`SELECT rowid AS id, snippet(message_fts, 0, '«', '»', '…', ${Math.floor(tokens)}) AS s FROM message_fts WHERE message_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`)
-      .all(match, JSON.stringify(ids));
-    return new Map(rows.map((r) => [Number(r.id), String(r.s)]));
+    return { hits: rows.map((r) => ({ id: Number(r.id), sha: String(r.sha), author: String(r.author), time: Number(r.time), subject: String(r.subject), message: String(r.message) })), total };
   }
 
   /** A cached line history (JSON), marking it used. */
@@ -76,16 +68,28 @@ export class SearchStore {
 
   // ---- the change index ----
 
-  /** Records, for each commit, the words whose count it changed and whether it changed a binary file. Call inside a transaction. */
-  saveCodeWords(commitId: number, words: Iterable<string>, binary: boolean): void {
-    const known = this.db.prepare("SELECT id FROM code_words WHERE word = ?");
-    const add = this.db.prepare("INSERT INTO code_words (word) VALUES (?) RETURNING id");
-    const link = this.db.prepare("INSERT OR IGNORE INTO code_changes (word_id, commit_id) VALUES (?, ?)");
-    for (const w of words) {
-      const id = Number((known.get(w) ?? add.get(w)!).id);
-      link.run(id, commitId);
+  /**
+   * Records the words each commit changed the count of, and the commits that changed a binary
+   * file. `ids` remembers word ids for the length of one pass. Call inside a transaction.
+   */
+  saveCodeWords(commits: { id: number; words: Iterable<string>; binary: boolean }[], ids: Map<string, number>): void {
+    const rows: [number, number][] = [];
+    for (const c of commits) {
+      for (const w of c.words) {
+        let id = ids.get(w);
+        if (id === undefined) {
+          const row = this.db.prepare("SELECT id FROM code_words WHERE word = ?").get(w) ?? this.db.prepare("INSERT INTO code_words (word) VALUES (?) RETURNING id").get(w)!;
+          id = Number(row.id);
+          ids.set(w, id);
+        }
+        rows.push([id, c.id]);
+      }
+      if (c.binary) this.db.prepare("INSERT OR IGNORE INTO code_binary (commit_id) VALUES (?)").run(c.id);
     }
-    if (binary) this.db.prepare("INSERT OR IGNORE INTO code_binary (commit_id) VALUES (?)").run(commitId);
+    // In key order: the B-tree is written page by page instead of all over.
+    rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const link = this.db.prepare("INSERT OR IGNORE INTO code_changes (word_id, commit_id) VALUES (?, ?)");
+    for (const [w, c] of rows) link.run(w, c);
   }
 
   /**
@@ -93,13 +97,14 @@ export class SearchStore {
    * may have changed how often `text` occurs: a superset of what git log -S finds, in git log order.
    */
   codeCandidates(scope: string, text: string): string[] {
+    // The words first (a scan of the distinct words), then their commits by the primary key.
+    const words = this.db.prepare("SELECT id FROM code_words WHERE instr(word, ?) > 0").all(text).map((r) => Number(r.id));
     return this.db
       .prepare(
-        `WITH cand AS (SELECT ch.commit_id FROM code_words w JOIN code_changes ch ON ch.word_id = w.id WHERE instr(w.word, ?) > 0
-                       UNION SELECT commit_id FROM code_binary)
-         SELECT c.sha FROM cand JOIN ${scope} s ON s.commit_id = cand.commit_id JOIN commits c ON c.id = cand.commit_id ORDER BY s.seq`,
+        `WITH cand AS (SELECT commit_id FROM code_changes WHERE word_id IN (SELECT value FROM json_each(?)) UNION SELECT commit_id FROM code_binary)
+         SELECT c.sha FROM cand CROSS JOIN ${scope} s ON s.commit_id = cand.commit_id JOIN commits c ON c.id = cand.commit_id ORDER BY s.seq`,
       )
-      .all(text)
+      .all(JSON.stringify(words))
       .map((r) => String(r.sha));
   }
 

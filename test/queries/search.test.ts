@@ -14,6 +14,7 @@ import { indexPath } from "../../src/index/index-file.ts";
 import { closeAll, indexFor } from "../../src/index/indexes.ts";
 import { updateCodeWords } from "../../src/index/code-words.ts";
 import { codeSearchStats } from "../../src/queries/run/search-code.ts";
+import { snippet, snippetTerms } from "../../src/queries/run/snippet.ts";
 
 let story: TestRepo;
 let gen = "";
@@ -204,5 +205,19 @@ describe("the change index", () => {
     const truth = pickaxeTruth(r.dir, "needle");
     expect(truth.length).toBeGreaterThan(0);
     await sameAsPickaxe(r.dir, "needle");
+  });
+});
+
+describe("the snippet", () => {
+  test("is one line of at most 160 characters around the first match, every match marked, accents and case folded", () => {
+    const long = "Intro words ".repeat(30) + "then the Café opens\n\nand the cafe closes " + "tail ".repeat(40);
+    const s = snippet(long, snippetTerms("CAFE"));
+    expect(s.length).toBeLessThanOrEqual(160);
+    expect(s).toStartWith("…");
+    expect(s).toContain("«Café»");
+    expect(s).toContain("«cafe»");
+    expect(s).not.toContain("\n");
+    expect(snippet("Add read_timeout option", snippetTerms("read_time*"))).toBe("Add «read_timeout» option");
+    expect(snippet("x".repeat(300), snippetTerms("nothing")).length).toBeLessThanOrEqual(160);
   });
 });

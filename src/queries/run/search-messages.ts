@@ -5,9 +5,7 @@ import type { Input } from "../define.ts";
 import type { SEARCH_ARGS, SearchOutput } from "../search.ts";
 import { iso, neverCommitted, repoPath, shortSha, windowOf } from "./common.ts";
 import { ftsQuery } from "./fts-query.ts";
-
-const SNIPPET_CHARS = 160;
-const SNIPPET_TOKENS = 24;
+import { snippet, snippetTerms } from "./snippet.ts";
 
 export async function searchMessages(ctx: QueryContext, input: Input<typeof SEARCH_ARGS>): Promise<SearchOutput> {
   if (input.regex || input.oldest) throw new LoreError("BAD_ARGUMENT", "regex and oldest go with code (lore search --code); a message search takes words.");
@@ -18,12 +16,12 @@ export async function searchMessages(ctx: QueryContext, input: Input<typeof SEAR
   const paths = (input.paths ?? []).map((p) => repoPath(ctx, p));
   const pathIds = paths.length ? pathIdsUnder(ctx, paths) : undefined;
   const { hits, total } = ctx.index.store.search.messages({ scope: scope.table, match, author: input.author, since, pathIds, newest: input.newest === true, limit });
-  const snippets = ctx.index.store.search.snippets(match, hits.map((h) => h.id), SNIPPET_TOKENS);
+  const terms = snippetTerms(input.query);
   return {
     repo: ctx.index.repo.root,
     rev: scope.commit,
     query: input.query,
-    results: hits.map((h) => ({ sha: shortSha(h.sha), author: h.author, time: iso(h.time), subject: h.subject, snippet: cut(snippets.get(h.id) ?? h.subject) })),
+    results: hits.map((h) => ({ sha: shortSha(h.sha), author: h.author, time: iso(h.time), subject: h.subject, snippet: snippet(h.message, terms) })),
     total,
     truncated: total > hits.length,
   };
@@ -42,14 +40,4 @@ function pathIdsUnder(ctx: QueryContext, paths: string[]): number[] | undefined 
     for (const u of under) ids.add(h.pathId(u)!);
   }
   return [...ids];
-}
-
-/** One line, at most 160 characters, marks kept in pairs. */
-export function cut(snippet: string): string {
-  let s = snippet.replace(/\s+/g, " ").trim();
-  if (s.length <= SNIPPET_CHARS) return s;
-  s = s.slice(0, SNIPPET_CHARS - 2);
-  // Never end inside a mark.
-  if (s.lastIndexOf("«") > s.lastIndexOf("»")) s = s.slice(0, s.lastIndexOf("«"));
-  return s.trimEnd() + "…";
 }
