@@ -89,8 +89,7 @@ export function parseCommand(def: AnyQuery, argv: string[], cwd: string): Parsed
     if (v === undefined) continue;
     input[name] = spec.type === "boolean" && spec.default === true ? !v : v;
   }
-  // -L :NAME (a function, as git log -L takes it) where the question follows one.
-  if (typeof values.L === "string") Object.assign(input, values.L.startsWith(":") && "function" in def.args ? { function: values.L.slice(1) } : parseRange(values.L));
+  if (typeof values.L === "string") Object.assign(input, parseRange(values.L));
   // Like git -C: a path is relative to --repo when given, else to where the person stands.
   input.repo = resolve(cwd, typeof input.repo === "string" ? input.repo : ".");
   Object.assign(input, takePositionals(def, parsed.positionals, input.repo as string));

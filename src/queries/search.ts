@@ -31,22 +31,21 @@ export interface SearchOutput {
 }
 
 export const SEARCH_ARGS = {
-  query: { type: "string", required: true, positional: true, text: true, description: 'Words ("a phrase", prefix*); with code: the text.' },
+  query: { type: "string", required: true, positional: true, text: true, description: 'Words, "a phrase", prefix*; with code: a text.' },
   paths: { type: "strings", positional: true, description: "Only commits touching these." },
-  limit: { type: "integer", min: 1, short: "n", description: "Default 20; code 5." },
-  author: { type: "string", description: "Name or email contains." },
+  limit: { type: "integer", min: 1, short: "n", description: "Default 20, code 5." },
+  author: { type: "string", description: "Name or email has this." },
   since: { type: "string", description: "Date." },
   newest: { type: "boolean", description: "git log order." },
-  code: { type: "boolean", description: "Code changes: git log -S." },
-  regex: { type: "boolean", description: "With code: git log -G." },
+  code: { type: "boolean", description: "git log -S: code changes." },
+  regex: { type: "boolean", description: "With code: -G." },
   oldest: { type: "boolean", description: "With code: oldest first." },
 } as const satisfies Args;
 
 export const searchQuery = defineQuery({
   name: "search",
   summary: "Commits whose message, or whose code changes (--code), match a text",
-  description:
-    "Commits whose message has the words (ranked), or with code, whose changes add or remove a text. Instead of git log --grep/-S/-G.",
+  description: "Commits by message words (ranked), or with code by a text they add or remove. Instead of git log --grep, -S, -G.",
   args: SEARCH_ARGS,
   output: (z) =>
     z.object({

@@ -26,7 +26,7 @@ export function gitInvocations(commandLine: string): { sub: string; args: string
 const INTENT = "lore_intent {path, startLine, endLine} returns the full messages of the commits that wrote a line range, and the other files each touched, in one call";
 const BLAME = "lore_blame {path, startLine?, endLine?} gives git blame's per-line authorship with each commit listed once";
 const HISTORY = "lore_history {path, limit?} lists a file's commits newest first, following renames, with line counts";
-const LINES = "lore_history {path, startLine, endLine} (or {path, function}) is git log -L: each commit's range and diff, cached";
+const LINES = "lore_history {path, lines: \"A,B\" or \":func\"} is git log -L: each commit's range and diff, cached";
 const SEARCH = "lore_search {query} finds commits by message words, ranked (git log --grep)";
 const PICKAXE = "lore_search {query, code: true, regex?, oldest?} is git log -S/-G with the files where the count changed";
 const CONTRIBUTORS = "lore_contributors {path?} sums who wrote the lines that exist now, per author";

@@ -15,7 +15,7 @@ compact JSON, each commit listed once. Reach for them before running git or grep
 | \`git blame FILE\` — who last changed these lines? | \`lore_blame\` { path, startLine?, endLine? } |
 | \`git blame -L\` then \`git show SHA\` — why is this code like this? | \`lore_intent\` { path, startLine, endLine }: full commit messages and the other files each commit touched |
 | \`git log --follow -- FILE\` — what happened to this file? | \`lore_history\` { path, limit? } (follows renames) |
-| \`git log -L A,B:FILE\` / \`-L :func:FILE\` — how did these lines evolve? | \`lore_history\` { path, startLine, endLine } or { path, function }: each commit's range and diff |
+| \`git log -L A,B:FILE\` / \`-L :func:FILE\` — how did these lines evolve? | \`lore_history\` { path, lines: "A,B" } or { path, lines: ":func" }: each commit's range and diff |
 | \`git log --grep=WORD\` — was there a commit about this? | \`lore_search\` { query }: every word, "a phrase", prefix*; ranked, with snippet |
 | \`git log -S TEXT\` / \`-G REGEX\` — which commit added or removed this? | \`lore_search\` { query, code: true, regex?, oldest? }: git's commits, with the files whose count changed |
 | grepping for callers and tests — what else must change with this file? | \`lore_cochange\` { path }: files that historically change in the same commits |

@@ -44,10 +44,10 @@ beforeAll(() => {
 describe("history -L", () => {
   test("equals git log -L on the story repository, across the rename, at HEAD and at an older commit", async () => {
     const story = buildStoryRepo();
-    const r = await sameAsGit(story.dir, "src/main.js", { startLine: 3, endLine: 6 }, "3,6");
+    const r = await sameAsGit(story.dir, "src/main.js", { lines: "3,6" }, "3,6");
     expect(r.range).toEqual([3, 6]);
-    await sameAsGit(story.dir, "src/main.js", { startLine: 1, endLine: 2 }, "1,2", "HEAD~2");
-    await sameAsGit(story.dir, "README.md", { startLine: 4 }, "4,6");
+    await sameAsGit(story.dir, "src/main.js", { lines: "1,2" }, "1,2", "HEAD~2");
+    await sameAsGit(story.dir, "README.md", { lines: "4," }, "4,6");
   });
 
   test("-L :NAME follows a function as git does; a missing one or a range past the end is BAD_RANGE", async () => {
@@ -55,28 +55,30 @@ describe("history -L", () => {
     r.write("a.js", lines("function alpha() {", "  return 1;", "}", "", "function beta() {", "  return 2;", "}")).commit("add");
     r.write("a.js", lines("// head", "function alpha() {", "  return 10;", "}", "", "function beta() {", "  return 2;", "}")).commit("alpha returns 10");
     r.write("a.js", lines("// head", "function alpha() {", "  return 10;", "}", "", "function beta() {", "  return 20;", "}")).commit("beta returns 20");
-    const a = await sameAsGit(r.dir, "a.js", { function: "alpha" }, ":alpha");
+    const a = await sameAsGit(r.dir, "a.js", { lines: ":alpha" }, ":alpha");
     expect(a.commits.map((c: any) => c.subject)).toEqual(["alpha returns 10", "add"]);
     expect(cli(r.dir, ["history", "a.js", "-L", ":alpha", "--json"]).json).toEqual(a);
     expect(cli(r.dir, ["history", "a.js", "-L", "2,3", "--json"]).json.range).toEqual([2, 3]);
-    await expect(ask("history", r.dir, { path: "a.js", function: "gamma" })).rejects.toMatchObject({ code: "BAD_RANGE" });
-    await expect(ask("history", r.dir, { path: "a.js", startLine: 5, endLine: 9 })).rejects.toMatchObject({ code: "BAD_RANGE" });
-    await expect(ask("history", r.dir, { path: "a.js", startLine: 5, endLine: 3 })).rejects.toMatchObject({ code: "BAD_RANGE" });
+    await expect(ask("history", r.dir, { path: "a.js", lines: ":gamma" })).rejects.toMatchObject({ code: "BAD_RANGE" });
+    await expect(ask("history", r.dir, { path: "a.js", lines: "5,9" })).rejects.toMatchObject({ code: "BAD_RANGE" });
+    await expect(ask("history", r.dir, { path: "a.js", lines: "5,3" })).rejects.toMatchObject({ code: "BAD_RANGE" });
+    await expect(ask("history", r.dir, { path: "a.js", lines: "0,3" })).rejects.toMatchObject({ code: "BAD_RANGE" });
+    await expect(ask("history", r.dir, { path: "a.js", lines: "x" })).rejects.toMatchObject({ code: "BAD_RANGE" });
   });
 
   test("the diff is cut per commit at diffLines, the list at limit, and a repeated question comes from the cache", async () => {
     const r = new TestRepo();
     for (let i = 0; i < 4; i++) r.write("f.txt", lines(...Array.from({ length: 30 }, (_, k) => `line ${k} v${i}`))).commit(`v${i}`);
-    const first = await ask("history", r.dir, { path: "f.txt", startLine: 1, endLine: 30, diffLines: 10, limit: 2 });
+    const first = await ask("history", r.dir, { path: "f.txt", lines: "1,30", diffLines: 10, limit: 2 });
     expect(first.commits.length).toBe(2);
     expect(first.truncated).toBe(true);
     expect(first.commits[0].diff.split("\n").length).toBe(11);
     expect(first.commits[0].diff.split("\n").at(-1)).toMatch(/more lines/);
-    const again = await ask("history", r.dir, { path: "f.txt", startLine: 1, endLine: 30, diffLines: 10, limit: 2 });
+    const again = await ask("history", r.dir, { path: "f.txt", lines: "1,30", diffLines: 10, limit: 2 });
     expect(again).toEqual(first);
     // A new commit that changes the file changes the key: the answer is new.
     r.write("f.txt", lines(...Array.from({ length: 30 }, (_, k) => `line ${k} v9`))).commit("v9");
-    expect((await ask("history", r.dir, { path: "f.txt", startLine: 1, endLine: 30, limit: 2 })).commits[0].subject).toBe("v9");
+    expect((await ask("history", r.dir, { path: "f.txt", lines: "1,30", limit: 2 })).commits[0].subject).toBe("v9");
   });
 
   test("equals git log -L on sampled files of a generated history", async () => {
@@ -88,13 +90,13 @@ describe("history -L", () => {
       const n = runGit(dir, ["show", `HEAD:${f}`]).split("\n").length - 1;
       if (n < 3) continue;
       const a = Math.max(1, Math.floor(n / 3));
-      await sameAsGit(dir, f, { startLine: a, endLine: a + 2 }, `${a},${a + 2}`);
+      await sameAsGit(dir, f, { lines: `${a},${a + 2}` }, `${a},${a + 2}`);
     }
   }, 120_000);
 
   test.skipIf(!hasExpress)("equals git log -L on express", async () => {
     const dir = cloneExpress();
-    await sameAsGit(dir, "lib/response.js", { startLine: 126, endLine: 140 }, "126,140");
-    await sameAsGit(dir, "lib/application.js", { function: "app.use" }, ":app.use");
+    await sameAsGit(dir, "lib/response.js", { lines: "126,140" }, "126,140");
+    await sameAsGit(dir, "lib/application.js", { lines: ":app.use" }, ":app.use");
   }, 120_000);
 });

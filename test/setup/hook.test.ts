@@ -21,7 +21,7 @@ describe("the PreToolUse nudge", () => {
   test("git log of a file points at lore_history, git log -L at lore_intent, git shortlog at lore_contributors", () => {
     expect(gitNudge("git log --follow --oneline -- src/a.ts")).toContain("lore_history");
     expect(gitNudge("cd pkg && git -C .. --no-pager log -n 5 src/a.ts")).toContain("lore_history");
-    expect(gitNudge("git log -L 5,9:src/a.ts")).toContain("lore_history {path, startLine, endLine}");
+    expect(gitNudge("git log -L 5,9:src/a.ts")).toContain("lore_history {path, lines:");
     expect(gitNudge("git log -S needle -- a.ts")).toContain("lore_search {query, code: true");
     expect(gitNudge("git log -Gneed.e")).toContain("lore_search {query, code: true");
     expect(gitNudge("git log -i --grep=timeout")).toContain("lore_search {query}");

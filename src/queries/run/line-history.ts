@@ -12,6 +12,7 @@ import type { Input } from "../define.ts";
 import type { HISTORY_ARGS } from "../history.ts";
 import type { LineHistoryOutput } from "../line-history.ts";
 import { fileAt, iso, repoPath, shortSha } from "./common.ts";
+import { parseRange } from "../../cli/flags.ts";
 
 type Cached = Omit<LineHistoryOutput, "repo" | "rev" | "path">;
 
@@ -34,17 +35,20 @@ function lastTouchIn(ctx: QueryContext, table: string, path: string): string | u
   return pid === undefined ? undefined : ctx.index.store.history.lastTouch(table, pid);
 }
 
-/** git's -L argument: "A,B" checked against the file's length (and the range), or ":NAME" (its range is git's). */
+/** git's -L argument: "A,B" (every form blame -L takes) checked against the file's length, or ":NAME" (its range is git's). */
 async function rangeSpec(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>, path: string, blob: string): Promise<{ spec: string; range?: [number, number] }> {
-  if (input.function !== undefined) {
-    if (input.startLine !== undefined || input.endLine !== undefined) throw new LoreError("BAD_ARGUMENT", "Give a line range or a function name, not both.");
-    if (input.function === "" || input.function.includes(":")) throw new LoreError("BAD_RANGE", `-L :NAME needs a function name (a regex git matches against the line that starts it), not "${input.function}".`);
-    return { spec: `:${input.function}` };
+  const L = input.lines!.trim();
+  if (L.startsWith(":")) {
+    const name = L.slice(1);
+    if (name === "" || name.includes(":")) throw new LoreError("BAD_RANGE", `-L :NAME needs a function name (a regex git matches against the line that starts it), not "${L}".`);
+    return { spec: L };
   }
+  const asked = parseRange(L);
   const lines = (await lineCounts(ctx.index, [blob])).get(blob);
   if (lines === null) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines to follow.`);
-  const a = input.startLine ?? 1;
-  const b = input.endLine ?? lines ?? a;
+  const a = asked.startLine;
+  const b = asked.endLine ?? lines ?? a;
+  if (a < 1) throw new LoreError("BAD_RANGE", "Line numbers start at 1.");
   if (b < a) throw new LoreError("BAD_RANGE", `The range ${a},${b} ends before it starts; give START,END with START <= END.`);
   if (lines !== undefined && b > lines) throw new LoreError("BAD_RANGE", `${path} has only ${lines} line${lines === 1 ? "" : "s"}; ask for lines within 1,${lines}.`);
   return { spec: `${a},${b}`, range: [a, b] };
