@@ -43,7 +43,9 @@ describe.skipIf(!hasExpress)("search on express", () => {
     await same("etag");
     await same("acceptsLanguages", { paths: ["lib"] });
     await same("res\\.send\\(", { regex: true });
-    await updateCodeWords(await indexFor(dir));
+    const ix = await indexFor(dir);
+    await ix.refresh();
+    await updateCodeWords(ix);
     const before = codeSearchStats.fromIndex;
     await same("etag");
     await same("sendfile", { oldest: true }, 3);

@@ -169,8 +169,8 @@ describe("code search", () => {
 describe("the change index", () => {
   /** Fills the change index for `dir`, as the daemon's background pass does. */
   async function fill(dir: string) {
-    await ask("status", dir);
     const ix = await indexFor(dir);
+    await ix.refresh();
     await updateCodeWords(ix);
     return ix;
   }
@@ -205,6 +205,19 @@ describe("the change index", () => {
     const truth = pickaxeTruth(r.dir, "needle");
     expect(truth.length).toBeGreaterThan(0);
     await sameAsPickaxe(r.dir, "needle");
+  });
+
+  test("a commit after the pass goes to git until the next pass adds it, then the index answers again", async () => {
+    const r = new TestRepo();
+    r.write("a.js", "const haystack = 1;\n").commit("add");
+    await fill(r.dir);
+    r.write("a.js", "const haystack = 1;\nconst needleTwo = 2;\n").commit("add needleTwo");
+    const before = { ...codeSearchStats };
+    await sameAsPickaxe(r.dir, "needleTwo");
+    expect(codeSearchStats.throughGit - before.throughGit).toBe(2);
+    await fill(r.dir);
+    await sameAsPickaxe(r.dir, "needleTwo");
+    expect(codeSearchStats.fromIndex - before.fromIndex).toBe(2);
   });
 });
 
