@@ -69,6 +69,8 @@ export class Warmup {
     const t0 = Date.now();
     await refreshCommitGraph(this.ix).catch((err) => this.log(`commit-graph of ${this.ix.repo.root} not written: ${err instanceof Error ? err.message : String(err)}`));
     const graphMs = Date.now() - t0;
+    // New commits' messages into the search index (a message search would otherwise add them on its first question): quick, so first.
+    this.ix.store.transaction(() => this.ix.store.search.catchUpMessages());
     // Blame first, on every core: it is what a question waits longest for when missing
     // (churn of the few commits a question shows is fetched on demand in milliseconds).
     const t1 = Date.now();

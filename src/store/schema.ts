@@ -75,15 +75,11 @@ export const MIGRATIONS: readonly string[] = [
     subject TEXT NOT NULL
   ) WITHOUT ROWID;
   `,
-  // Search (issue 12): commit messages in FTS5 (filled by a trigger as commits are inserted, and
-  // here for the commits already indexed), line histories (git log -L) cached by path, last change, blob and range,
+  // Search (issue 12): commit messages in FTS5 (filled up to the newest commit id before a search
+  // and in the background, never while history is indexed: meta messagesIndexed), line histories (git log -L) cached by path, last change, blob and range,
   // and the change index that narrows git log -S to a few candidate commits.
   `
   CREATE VIRTUAL TABLE message_fts USING fts5(message, content='commits', content_rowid='id', tokenize="unicode61 remove_diacritics 2 tokenchars '_'");
-  CREATE TRIGGER commits_message_fts AFTER INSERT ON commits BEGIN
-    INSERT INTO message_fts (rowid, message) VALUES (new.id, new.message);
-  END;
-  INSERT INTO message_fts (message_fts) VALUES ('rebuild');
   CREATE TABLE line_histories (key TEXT PRIMARY KEY, answer TEXT NOT NULL, used_at INTEGER NOT NULL) WITHOUT ROWID;
   -- The change index: for each commit, the words (runs of [A-Za-z0-9_], 3+ long) whose number of
   -- occurrences its diff changed in some file; commits that changed a binary file are always candidates.

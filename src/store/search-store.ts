@@ -29,6 +29,27 @@ export interface MessageHit {
 export class SearchStore {
   constructor(private readonly db: SqlDatabase) {}
 
+  /**
+   * Adds the messages of the commits inserted since the last call to the FTS index: commit ids
+   * only grow (the table is emptied only by Store.clear, which forgets this too), so the ids
+   * above messagesIndexed are exactly the new ones. Kept out of the history index, which it
+   * would slow by a fifth. Call inside a write transaction; returns how many were added.
+   */
+  catchUpMessages(): number {
+    const done = Number(this.db.prepare("SELECT value FROM meta WHERE key = 'messagesIndexed'").get()?.value ?? 0);
+    const max = Number(this.db.prepare("SELECT max(id) AS m FROM commits").get()?.m ?? 0);
+    if (max <= done) return 0;
+    const n = this.db.prepare("INSERT INTO message_fts (rowid, message) SELECT id, message FROM commits WHERE id > ? AND id <= ?").run(done, max);
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('messagesIndexed', ?)").run(String(max));
+    return n;
+  }
+
+  /** Whether commits were inserted since the last catch-up (a cheap read, before taking a write lock). */
+  messagesBehind(): boolean {
+    const done = Number(this.db.prepare("SELECT value FROM meta WHERE key = 'messagesIndexed'").get()?.value ?? 0);
+    return Number(this.db.prepare("SELECT max(id) AS m FROM commits").get()?.m ?? 0) > done;
+  }
+
   /** The best `limit` matches (by bm25, then newer first; or in git log order) and how many there are. */
   messages(q: MessageSearch): { hits: MessageHit[]; total: number } {
     const params: SqlValue[] = [q.match];

@@ -19,7 +19,8 @@ export type MetaKey =
   | "truncated"
   | "rebuilt"
   | "treeHead"
-  | "codeHead";
+  | "codeHead"
+  | "messagesIndexed";
 
 export class Store {
   readonly history: HistoryStore;

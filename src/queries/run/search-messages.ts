@@ -15,6 +15,8 @@ export async function searchMessages(ctx: QueryContext, input: Input<typeof SEAR
   const since = input.since === undefined ? undefined : (await windowOf(ctx, { ...scope, prefix: undefined }, "all", input.since)).since!;
   const paths = (input.paths ?? []).map((p) => repoPath(ctx, p));
   const pathIds = paths.length ? pathIdsUnder(ctx, paths) : undefined;
+  const { store } = ctx.index;
+  if (store.search.messagesBehind()) store.transaction(() => store.search.catchUpMessages());
   const { hits, total } = ctx.index.store.search.messages({ scope: scope.table, match, author: input.author, since, pathIds, newest: input.newest === true, limit });
   const terms = snippetTerms(input.query);
   return {
