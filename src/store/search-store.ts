@@ -10,11 +10,12 @@ export interface MessageSearch {
   author?: string;
   /** Committer time, Unix seconds, at or after (git log --since). */
   since?: number;
-  /** Path ids: only commits that changed one of them (as the new or the old name). */
+  /** Path ids: only commits that changed one of them (as the new or the old name), and merges (the index has no diff of theirs: git decides). */
   pathIds?: number[];
   /** git log order instead of relevance. */
   newest: boolean;
-  limit: number;
+  /** At most this many; undefined for all of them. */
+  limit?: number;
 }
 
 export interface MessageHit {
@@ -24,6 +25,7 @@ export interface MessageHit {
   time: number;
   subject: string;
   message: string;
+  merge: boolean;
 }
 
 export class SearchStore {
@@ -50,7 +52,7 @@ export class SearchStore {
     return Number(this.db.prepare("SELECT max(id) AS m FROM commits").get()?.m ?? 0) > done;
   }
 
-  /** The best `limit` matches (by bm25, then newer first; or in git log order) and how many there are. */
+  /** The best `limit` matches (by bm25, then newer first; or in git log order) and how many there are in all. */
   messages(q: MessageSearch): { hits: MessageHit[]; total: number } {
     const params: SqlValue[] = [q.match];
     const p = (v: SqlValue) => `?${params.push(v)}`;
@@ -59,20 +61,20 @@ export class SearchStore {
     if (q.since !== undefined) where.push(`c.commit_time >= ${p(q.since)}`);
     if (q.pathIds !== undefined) {
       const ids = `(SELECT value FROM json_each(${p(JSON.stringify(q.pathIds))}))`;
-      where.push(`EXISTS (SELECT 1 FROM changes ch WHERE ch.commit_id = c.id AND (ch.path_id IN ${ids} OR ch.old_path_id IN ${ids}))`);
+      where.push(`(EXISTS (SELECT 1 FROM changes ch WHERE ch.commit_id = c.id AND (ch.path_id IN ${ids} OR ch.old_path_id IN ${ids})) OR instr(c.parents, ' ') > 0)`);
     }
     const order = q.newest ? "s.seq" : "m.score, s.seq";
     const rows = this.db
       .prepare(
         `WITH m AS (SELECT rowid AS id, bm25(message_fts) AS score FROM message_fts WHERE message_fts MATCH ?1)
-         SELECT c.id, c.sha, c.author, c.time, c.subject, c.message, count(*) OVER () AS total
+         SELECT c.id, c.sha, c.author, c.time, c.subject, c.message, instr(c.parents, ' ') > 0 AS merge, count(*) OVER () AS total
            FROM m JOIN ${q.scope} s ON s.commit_id = m.id JOIN commits c ON c.id = m.id
           ${where.length ? "WHERE " + where.join(" AND ") : ""}
-          ORDER BY ${order} LIMIT ${Math.floor(q.limit)}`,
+          ORDER BY ${order}${q.limit === undefined ? "" : ` LIMIT ${Math.floor(q.limit)}`}`,
       )
       .all(...params);
     const total = rows.length ? Number(rows[0]!.total) : 0;
-    return { hits: rows.map((r) => ({ id: Number(r.id), sha: String(r.sha), author: String(r.author), time: Number(r.time), subject: String(r.subject), message: String(r.message) })), total };
+    return { hits: rows.map((r) => ({ id: Number(r.id), sha: String(r.sha), author: String(r.author), time: Number(r.time), subject: String(r.subject), message: String(r.message), merge: Number(r.merge) === 1 })), total };
   }
 
   /** A cached line history (JSON), marking it used. */

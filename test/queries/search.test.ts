@@ -54,6 +54,20 @@ describe("message search", () => {
     }
   });
 
+  test("PATH lists what git log -- PATH lists on a generated history, the merges git shows for it included", async () => {
+    const dirs = [...new Set(runGit(gen, ["ls-files"]).split("\n").filter((f) => f.includes("/")).map((f) => f.slice(0, f.indexOf("/"))))].slice(0, 4);
+    let merges = 0;
+    for (const d of dirs)
+      for (const w of ["merge", "update"]) {
+        const r = await ask("search", gen, { query: w, paths: [d], limit: 10000 });
+        const git = grepWholeWords(gen, [w], ["HEAD", "--", d]).map((s) => s.slice(0, 12));
+        expect(new Set(r.results.map((x: any) => x.sha))).toEqual(new Set(git));
+        expect(r.total).toBe(git.length);
+        merges += r.results.filter((x: any) => x.subject.startsWith("Merge")).length;
+      }
+    expect(merges).toBeGreaterThan(0);
+  });
+
   test("a phrase is adjacent words, a word* a prefix, and the snippet marks the matches", async () => {
     const phrase = await ask("search", story.dir, { query: '"uses util"' });
     expect(phrase.results.map((x: any) => x.subject)).toEqual(["Main uses util"]);

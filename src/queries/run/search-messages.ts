@@ -1,5 +1,7 @@
 /** Message search: FTS5 over subject and body, ranked by bm25 then newer first, in the scope's history. */
 import { LoreError } from "../../errors.ts";
+import { gitText } from "../../git/run.ts";
+import type { MessageHit } from "../../store/search-store.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import type { SEARCH_ARGS, SearchOutput } from "../search.ts";
@@ -17,7 +19,10 @@ export async function searchMessages(ctx: QueryContext, input: Input<typeof SEAR
   const pathIds = paths.length ? pathIdsUnder(ctx, paths) : undefined;
   const { store } = ctx.index;
   if (store.search.messagesBehind()) store.transaction(() => store.search.catchUpMessages());
-  const { hits, total } = ctx.index.store.search.messages({ scope: scope.table, match, author: input.author, since, pathIds, newest: input.newest === true, limit });
+  const found = store.search.messages({ scope: scope.table, match, author: input.author, since, pathIds, newest: input.newest === true, limit: pathIds ? undefined : limit });
+  const all = pathIds ? await mergesGitShows(ctx, found.hits, paths) : found.hits;
+  const total = pathIds ? all.length : found.total;
+  const hits = all.slice(0, limit);
   const terms = snippetTerms(input.query);
   return {
     repo: ctx.index.repo.root,
@@ -27,6 +32,18 @@ export async function searchMessages(ctx: QueryContext, input: Input<typeof SEAR
     total,
     truncated: total > hits.length,
   };
+}
+
+/**
+ * With PATHs, a merge is listed when git log -- PATH lists it (not the same as one of its parents
+ * there): the index keeps no merge diffs, so git says which of the matching merges that is.
+ */
+async function mergesGitShows(ctx: QueryContext, hits: MessageHit[], paths: string[]): Promise<MessageHit[]> {
+  const merges = hits.filter((h) => h.merge);
+  if (merges.length === 0) return hits;
+  const out = await gitText(["--literal-pathspecs", "log", "--no-walk=unsorted", "--stdin", "--format=%H", "--", ...paths], { ...ctx.index.git, input: merges.map((m) => m.sha).join("\n") + "\n" });
+  const shown = new Set(out.split("\n"));
+  return hits.filter((h) => !h.merge || shown.has(h.sha));
 }
 
 /** The ids of the paths that are, or are under, each of `paths` ("" is the whole repository: no filter). */
