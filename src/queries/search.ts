@@ -14,8 +14,10 @@ export interface SearchResult {
   subject: string;
   /** Message search: the matching part of the message, matches marked «…». */
   snippet?: string;
-  /** Code search: the files where the number of occurrences changed. */
+  /** Code search: the files where the number of occurrences changed (up to 50). */
   files?: SearchFile[];
+  /** Code search: how many files there were, when more than 50. */
+  filesTotal?: number;
 }
 
 export interface SearchOutput {
@@ -61,6 +63,7 @@ export const searchQuery = defineQuery({
           subject: z.string(),
           snippet: z.string().optional(),
           files: z.array(z.object({ path: z.string(), added: z.number().int(), removed: z.number().int() })).optional(),
+          filesTotal: z.number().int().optional(),
         }),
       ),
       total: z.number().int().optional(),

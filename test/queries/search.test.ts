@@ -174,6 +174,16 @@ describe("code search", () => {
     await sameAsPickaxe(gen, "queue[A-Z]", { regex: true });
   });
 
+  test("a commit that changed the text in many files lists 50 and says how many", async () => {
+    const r = new TestRepo();
+    for (let i = 0; i < 60; i++) r.write(`f${i}.txt`, "needle needle\n");
+    r.commit("sweep");
+    const a = await ask("search", r.dir, { query: "needle", code: true });
+    expect(a.results[0].files).toHaveLength(50);
+    expect(a.results[0].filesTotal).toBe(60);
+    expect(a.results[0].files[0]).toEqual({ path: "f0.txt", added: 2, removed: 0 });
+  });
+
   test("an invalid regex and an empty text are BAD_ARGUMENT", async () => {
     await expect(ask("search", story.dir, { query: "a[", code: true, regex: true })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
     await expect(ask("search", story.dir, { query: "", code: true })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });

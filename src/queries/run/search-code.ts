@@ -10,6 +10,9 @@ import { iso, repoPath, shortSha } from "./common.ts";
 /** How code searches were answered in this process (tests and benchmarks read it). */
 export const codeSearchStats = { fromIndex: 0, throughGit: 0 };
 
+/** Files listed per commit; a sweeping change says how many there were in all (filesTotal). */
+const MAX_FILES = 50;
+
 const DIFF_ARGS = ["-z", "--raw", "-p", "--no-ext-diff", "--no-textconv", "--no-color", `--format=${PICKAXE_FORMAT}`];
 
 export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_ARGS>): Promise<SearchOutput> {
@@ -37,7 +40,8 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
       author: c.author,
       time: iso(c.time),
       subject: c.subject,
-      files: c.files.map((f) => ({ path: f.path, ...countInPatch(f.patch, find) })),
+      files: c.files.slice(0, MAX_FILES).map((f) => ({ path: f.path, ...countInPatch(f.patch, find) })),
+      ...(c.files.length > MAX_FILES ? { filesTotal: c.files.length } : {}),
     })),
     truncated: found.length > limit,
   };
