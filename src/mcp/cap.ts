@@ -19,6 +19,7 @@ const LISTS: Record<string, string> = {
   cochange: "results",
   hotspots: "results",
   contributors: "results",
+  search: "results",
 };
 
 type Answer = Record<string, unknown>;
