@@ -22,6 +22,7 @@ const LISTS: Record<string, string> = {
   owners: "results",
   log: "commits",
   compare: "commits",
+  search: "results",
 };
 
 /** The long text each question can cut at a line (a patch, a file's text, git's output), by question name. */

@@ -1,6 +1,7 @@
 /** history: the commits that changed a file, newest first, following renames. */
 import { commitFields, defineQuery, type Args } from "./define.ts";
 import { FILE_PATH } from "./shared-args.ts";
+import { asksForLines, LINE_HISTORY_ARGS, lineHistoryCommit } from "./line-history.ts";
 
 export interface HistoryCommit {
   sha: string;
@@ -29,6 +30,7 @@ export const HISTORY_ARGS = {
   path: FILE_PATH,
   limit: { type: "integer", default: 20, min: 1, max: 10000, short: "n", description: "Most commits (default 20)." },
   follow: { type: "boolean", default: true, description: "Follow renames (CLI: --no-follow)." },
+  ...LINE_HISTORY_ARGS,
 } as const satisfies Args;
 
 export const historyQuery = defineQuery({
@@ -43,17 +45,23 @@ export const historyQuery = defineQuery({
       repo: z.string(),
       path: z.string(),
       rev: z.string(),
+      // With a line range (or a function): the range at rev, and each commit's range and diff (git log -L).
+      range: z.tuple([z.number().int(), z.number().int()]).optional(),
       commits: z.array(
-        z.object({
-          ...commitFields(z),
-          additions: z.number().int().nullable(),
-          deletions: z.number().int().nullable(),
-          status: z.string().optional(),
-          path: z.string().optional(),
-          oldPath: z.string().optional(),
-        }),
+        z.union([
+          z.object({
+            ...commitFields(z),
+            additions: z.number().int().nullable(),
+            deletions: z.number().int().nullable(),
+            status: z.string().optional(),
+            path: z.string().optional(),
+            oldPath: z.string().optional(),
+          }),
+          lineHistoryCommit(z),
+        ]),
       ),
       truncated: z.boolean(),
     }),
-  load: () => import("./run/history.ts"),
+  // A line history is answered by its own module (git log -L), the file's history by the index.
+  load: async () => ({ run: async (ctx, input) => (asksForLines(input) ? (await import("./run/line-history.ts")).run(ctx, input) : (await import("./run/history.ts")).run(ctx, input)) as never }),
 });

@@ -29,14 +29,19 @@ const HISTORY = "lore_history {path, limit?} lists a file's commits newest first
 const LOG = "lore_log {paths?, limit?, author?, since?, not?} lists commits newest first (of the repo or under paths) with their files and +/-, from the index";
 const SHOW = "lore_show {rev, paths?, patch?} gives a commit's message, parents, files with +/- and the patch of the paths; rev \"REV:PATH\" gives the file as it was";
 const COMPARE = "lore_compare {base, head?} gives what a branch changed since it left base: merge base, ahead/behind, commits and files with +/-";
+const LINES = "lore_history {path, lines: \"A,B\" or \":func\"} is git log -L: each commit's range and diff, cached";
+const SEARCH = "lore_search {query} finds commits by message words, ranked (git log --grep)";
+const PICKAXE = "lore_search {query, code: true, regex?, oldest?} is git log -S/-G with the files where the count changed";
 const CONTRIBUTORS = "lore_contributors {path?} sums who wrote the lines that exist now, per author";
 
 function nudgeFor(sub: string, args: string[]): string | undefined {
   const has = (...flags: string[]) => args.some((a) => flags.some((f) => a === f || a.startsWith(f)));
   if (sub === "blame" || sub === "annotate") return `${BLAME}; ${INTENT}.`;
   if (sub === "log") {
-    if (has("-L")) return `${INTENT}.`;
-    if (has("-S", "-G", "--grep", "--follow")) return has("--follow") ? `${HISTORY}.` : undefined; // searches lore does not index
+    if (has("-L")) return `${LINES}; for why lines exist, ${INTENT}.`;
+    if (has("-S", "-G")) return `${PICKAXE}.`;
+    if (has("--grep")) return `${SEARCH}.`;
+    if (has("--follow")) return `${HISTORY}.`;
     const paths = args.includes("--") ? args.slice(args.indexOf("--") + 1) : args.filter((a) => !a.startsWith("-") && /[/.]/.test(a) && !a.includes(".."));
     // One file: its history follows renames; a folder, several paths or none: the repository's log.
     const oneFile = paths.length === 1 && /\.[A-Za-z0-9]+$/.test(paths[0]!);

@@ -2,7 +2,7 @@
 
 export const SKILL_TEXT = `---
 name: lore
-description: Answers questions about a git repository's history through the lore MCP tools (lore_blame, lore_intent, lore_history, lore_log, lore_show, lore_compare, lore_cochange, lore_hotspots, lore_contributors, lore_owners, lore_status, lore_changes, lore_restore, lore_git) — faster and in fewer tokens than git. Use whenever you would run git blame, git log, git show, git diff A...B or git shortlog, when you wonder why code is the way it is, and before editing a file, to find what else usually changes with it, and to see or undo what you changed since a snapshot.
+description: Answers questions about a git repository's history through the lore MCP tools (lore_blame, lore_intent, lore_history, lore_log, lore_show, lore_compare, lore_cochange, lore_hotspots, lore_contributors, lore_owners, lore_search, lore_status, lore_changes, lore_restore, lore_git) — faster and in fewer tokens than git. Use whenever you would run git blame, git log (also -S, -G, --grep, -L), git show, git diff A...B or git shortlog, when you wonder why code is the way it is, and before editing a file, to find what else usually changes with it, and to see or undo what you changed since a snapshot.
 ---
 
 # lore: ask the index, not git
@@ -15,6 +15,9 @@ compact JSON, each commit listed once. Reach for them before running git or grep
 | \`git blame FILE\` — who last changed these lines? | \`lore_blame\` { path, startLine?, endLine? }: hunks \`[start, end, sha]\` (\`+ origPath, origStart\` for lines moved from another file), each commit once in \`commits\` |
 | \`git blame -L\` then \`git show SHA\` — why is this code like this? | \`lore_intent\` { path, startLine, endLine }: each commit's full message, its lines, and the other files it touched |
 | \`git log --follow -- FILE\` — what happened to this file? | \`lore_history\` { path, limit? } (follows renames; no \`status\` means M, \`path\` only where the file had another name) |
+| \`git log -L A,B:FILE\` / \`-L :func:FILE\` — how did these lines evolve? | \`lore_history\` { path, lines: "A,B" } or { path, lines: ":func" }: each commit's range and diff |
+| \`git log --grep=WORD\` — was there a commit about this? | \`lore_search\` { query }: every word, "a phrase", prefix*; ranked, with snippet |
+| \`git log -S TEXT\` / \`-G REGEX\` — which commit added or removed this? | \`lore_search\` { query, code: true, regex?, oldest? }: git's commits, with the files whose count changed |
 | \`git log --stat -n 20\`, \`git log -- DIR\`, \`git log main..HEAD\` — what happened lately, here? | \`lore_log\` { paths?, limit?, author?, since?, not? }: commits with their files and +/- |
 | \`git show SHA [-- FILE]\`, \`git show REV:FILE\` — one commit, or a file as it was | \`lore_show\` { rev, paths?, patch? } (rev "REV:PATH" for the file) |
 | \`git diff main...HEAD --stat\` — what does this branch change? | \`lore_compare\` { base, head? }: merge base, ahead/behind, commits, files with +/- |

@@ -18,10 +18,27 @@ function removeDatabaseFiles(path: string): void {
 function configure(db: SqlDatabase): void {
   // First: another lore opening or writing the same file at this moment is waited for, not an error.
   db.exec("PRAGMA busy_timeout = 10000");
-  db.exec("PRAGMA journal_mode = WAL");
+  enableWal(db);
   db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA temp_store = MEMORY");
   db.exec("PRAGMA cache_size = -32000");
+}
+
+/**
+ * Switches a new file to WAL. Several processes creating the index at once collide here, and
+ * SQLite reports that collision at once instead of waiting (seen with 12 processes once the
+ * schema holds an FTS5 table): wait a little and try again, for up to ~2 s.
+ */
+function enableWal(db: SqlDatabase): void {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      db.exec("PRAGMA journal_mode = WAL");
+      return;
+    } catch (err) {
+      if (attempt >= 100 || !/database is locked|busy/i.test(err instanceof Error ? err.message : String(err))) throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
 }
 
 function userVersion(db: SqlDatabase): number {

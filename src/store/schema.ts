@@ -1,6 +1,6 @@
 /** The index's tables, versioned: each migration takes the file from one version to the next. */
 
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** MIGRATIONS[i] takes a database from version i to i + 1. */
 export const MIGRATIONS: readonly string[] = [
@@ -82,5 +82,17 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE merge_diffs (commit_id INTEGER PRIMARY KEY);
   -- A file moved out of a folder is a change under it too (git log -- DIR lists the commit).
   CREATE INDEX changes_by_old_path ON changes (old_path_id) WHERE old_path_id IS NOT NULL;
+  `,
+  // Search (issue 12): commit messages in FTS5 (filled up to the newest commit id before a search
+  // and in the background, never while history is indexed: meta messagesIndexed), line histories (git log -L) cached by path, last change, blob and range,
+  // and the change index that narrows git log -S to a few candidate commits.
+  `
+  CREATE VIRTUAL TABLE message_fts USING fts5(message, content='commits', content_rowid='id', tokenize="unicode61 remove_diacritics 2 tokenchars '_'");
+  CREATE TABLE line_histories (key TEXT PRIMARY KEY, answer TEXT NOT NULL, used_at INTEGER NOT NULL) WITHOUT ROWID;
+  -- The change index: for each commit, the words (runs of [A-Za-z0-9_], 3+ long) whose number of
+  -- occurrences its diff changed in some file; commits that changed a binary file are always candidates.
+  CREATE TABLE code_words (id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE);
+  CREATE TABLE code_changes (word_id INTEGER NOT NULL, commit_id INTEGER NOT NULL, PRIMARY KEY (word_id, commit_id)) WITHOUT ROWID;
+  CREATE TABLE code_binary (commit_id INTEGER PRIMARY KEY);
   `,
 ];

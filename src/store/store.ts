@@ -8,6 +8,7 @@ import { WindowStore } from "./window-store.ts";
 import { LogStore } from "./log-store.ts";
 import { CochangeStore } from "./cochange-store.ts";
 import { OwnershipStore } from "./ownership-store.ts";
+import { SearchStore } from "./search-store.ts";
 
 export type MetaKey =
   | "repoRoot"
@@ -20,7 +21,9 @@ export type MetaKey =
   | "maxCommits"
   | "truncated"
   | "rebuilt"
-  | "treeHead";
+  | "treeHead"
+  | "codeHead"
+  | "messagesIndexed";
 
 export class Store {
   readonly history: HistoryStore;
@@ -30,6 +33,7 @@ export class Store {
   readonly log: LogStore;
   readonly cochange: CochangeStore;
   readonly ownership: OwnershipStore;
+  readonly search: SearchStore;
   /** PRAGMA data_version when syncWithOthers last looked. */
   private dataVersion: number | undefined;
 
@@ -46,6 +50,7 @@ export class Store {
     this.log = new LogStore(db);
     this.cochange = new CochangeStore(db);
     this.ownership = new OwnershipStore(db);
+    this.search = new SearchStore(db);
   }
 
   static open(path: string, repoRoot: string): Store {
@@ -102,8 +107,10 @@ export class Store {
   /** Empties every table but meta's identity: the next update indexes from scratch. */
   clear(): void {
     this.transaction(() => {
-      for (const t of ["commits", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins", "merge_paths", "merge_diffs"])
+      for (const t of ["commits", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins", "merge_paths", "merge_diffs", "line_histories", "code_words", "code_changes", "code_binary"])
         this.db.exec(`DELETE FROM ${t}`);
+      // message_fts reads its text from commits: it forgets them all at once.
+      this.db.exec("INSERT INTO message_fts (message_fts) VALUES ('delete-all')");
       this.db.exec("DELETE FROM meta WHERE key <> 'repoRoot'");
     });
     this.forget();

@@ -32,6 +32,7 @@ test("the main benchmark prints every table with a row for every question, and n
   expect(rowsOf(markdown, "What an agent reads")).toEqual(Array(5).fill("this repository"));
   expect(rowsOf(markdown, "Model-facing tools/list")).toHaveLength(toolListings().length + 1);
   for (const title of ["Setup", "Indexing a fresh clone", "A new commit shows in answers", "Co-change quality", "The report (lore report)"]) expect(markdown).toContain(`**${title}`);
+  expect(rowsOf(markdown, "Search beside git")).toHaveLength(8);
   expect(markdown).not.toContain("NaN");
   expect(markdown.split("**Warm CLI answer")[1]!.split("\n\n")[1]).not.toContain("n/a");
   expect(markdown.split("**Indexing a fresh clone")[1]!.split("\n\n")[1]).not.toContain("n/a");
@@ -42,7 +43,9 @@ test("the scaling run charts index cost, warm answers and first answers on a fre
   process.env.LORE_HOME = join(root, "scale-home");
   try {
     const point = await measurePoint(dir, { commits: 150, files: 40 }, 2, NaN, chooseLore("source"));
-    const [index, answers, fresh] = scaleTables([point]);
+    const [index, answers, search, fresh] = scaleTables([point]);
+    expect(search!.rows).toHaveLength(6);
+    expect(JSON.stringify(search)).not.toContain("NaN");
     expect(index!.rows).toHaveLength(1);
     const charted = pairs(await pickTarget(dir)).filter((p) => CHARTED.some((c) => p.name.startsWith(c)));
     expect(answers!.head.filter((h) => h.endsWith(": lore"))).toHaveLength(charted.length);

@@ -18,6 +18,7 @@ import { benchEnv, chooseLore, ROOT } from "./lore-cli.ts";
 import { pairs, pickTarget, type Pair } from "./pairs.ts";
 import { machine, markdownTable, writeReadmeBlock, type Table } from "./report.ts";
 import { latency, rpc, socketPath, throughput } from "./socket.ts";
+import { searchThroughDaemon } from "./search.ts";
 import { alternate, mustRun, timeProcess, type RunOptions } from "./timing.ts";
 
 export interface BenchOptions {
@@ -155,6 +156,8 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
     }
     const most = Math.max(...o.clients);
     const transport = { clients: most, method: "ping", cached: false, ...(await throughput(socket, "ping", {}, most, o.throughputMs)) };
+    o.log("bench: search (messages, code before and after the change index, line history)");
+    const search = await searchThroughDaemon(repo, target, cli.argv, env, socket, dbPath, o.runs);
     const status = (await rpc(socket, "status", { repo })) as { daemon: { pid: number } | null; dbBytes: number; filesTotal: number; filesBlamed: number };
     const peakKiB = status.daemon ? vmHwmKiB(status.daemon.pid) : NaN;
     o.log("bench: answer sizes in bytes and tokens (and hono's, beside express; after the peak memory is read)");
@@ -188,7 +191,7 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
       closeAll();
     }
     const measured: Measured = { machine: machine(), repo: repoInfo, target, lore: cli.label, loreRemarks: cli.remarks, floors, historyIndex, cold, blameWithGraph, cli: times, startup: { lore: startup.a, git: startup.b }, ping, daemon, throughput: load, transport, peakKiB, dbBytes: status.dbBytes, fresh, freshShared: !own, quality };
-    const tables = [...benchTables(measured, o), reportTable(report, cli.label), sizeTable(sizes, sizeFiles), toolTable()];
+    const tables = [...benchTables(measured, o), search, reportTable(report, cli.label), sizeTable(sizes, sizeFiles), toolTable()];
     const stamp = `Measured by \`npm run bench -- --write-readme\` (test/bench/run.ts) on ${measured.machine.date}; regenerate rather than edit.`;
     return { tables, markdown: [stamp, ...tables.map(markdownTable)].join("\n\n") };
   } finally {

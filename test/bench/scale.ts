@@ -17,6 +17,7 @@ import { historyIndexVsLog } from "./index-cost.ts";
 import { benchEnv, chooseLore, type LoreCli } from "./lore-cli.ts";
 import { pairs, pickTarget, type Pair, type Target } from "./pairs.ts";
 import { bytes, machine, machineLine, markdownTable, ms, ratio, type Table } from "./report.ts";
+import { searchInProcess, type SearchRow } from "./search.ts";
 import { mustRun, repeat, sleep, timeProcess } from "./timing.ts";
 
 export interface Size {
@@ -45,6 +46,8 @@ export interface ScalePoint {
   answers: { name: string; first: number; warm: number; git: number }[];
   /** Through the daemon on an empty LORE_HOME: each question's first answer, and when the whole history index was done. */
   fresh: { name: string; answerMs: number; indexedMs: number }[];
+  /** Search beside git (messages, code before and after the change index, line history). */
+  search: SearchRow[];
 }
 
 /** Generated repositories are kept between runs in the temp folder (generation is the slow part); `fresh` makes them anew. */
@@ -120,11 +123,12 @@ export async function measurePoint(dir: string, size: Size, runs: number, genera
     const git = (await repeat(() => p.git({ cwd: dir }), runs, 1)).p50;
     answers.push({ name: p.name.replace(/ \(\d+ lines\)/, ""), first, warm, git });
   }
+  const search = await searchInProcess(dir, target, runs);
   const db = ix.store.path;
   const dbBytes = statSync(db).size + (existsSync(db + "-wal") ? statSync(db + "-wal").size : 0);
   closeAll();
   const fresh = cli ? await freshAnswers(dir, target, cli) : [];
-  return { size, generateS, logRaw: alt.git.p50, logNumstat, historyIndex: alt.lore.p50, churnIndex, dbBytes, answers, fresh };
+  return { size, generateS, logRaw: alt.git.p50, logNumstat, historyIndex: alt.lore.p50, churnIndex, dbBytes, answers, fresh, search };
 }
 
 export function scaleTables(points: ScalePoint[]): Table[] {
@@ -144,8 +148,15 @@ export function scaleTables(points: ScalePoint[]): Table[] {
         "git: the command an agent runs for the same answer (blame --porcelain of the file; log -n 20 --follow --numstat; log -n 500 --name-only + counting), p50. Generated repositories (test/bench/gen-repo.ts, seed 1), the asked file the most changed source file at HEAD.",
     ],
   };
+  const search: Table = {
+    title: "Search as history grows: lore in-process (p50) vs git",
+    head: ["repository", "question", "lore", "git", "lore/git", "target", "git side"],
+    align: "llrrrll",
+    rows: points.flatMap((p) => p.search.map((r) => [label(p), r.name, ms(r.lore), Number.isFinite(r.git) ? ms(r.git) : "", Number.isFinite(r.git) ? ratio(r.lore, r.git) : "", r.target, r.gitLabel])),
+    notes: ["test/bench/search.ts: each question with --until HEAD, as the daemon computes it (no CLI start-up); the change index pass in the same process, against git log -p."],
+  };
   const freshNames = points.find((p) => p.fresh.length)?.fresh.map((f) => f.name) ?? [];
-  if (freshNames.length === 0) return [index, answers];
+  if (freshNames.length === 0) return [index, answers, search];
   const fresh: Table = {
     title: "First answer on a fresh clone: each question asked first on an empty LORE_HOME, through the daemon",
     head: ["repository", ...freshNames, "whole history indexed"],
@@ -155,7 +166,7 @@ export function scaleTables(points: ScalePoint[]): Table[] {
         "While the first index streams in newest first, blame, intent and history ask git for what is not indexed yet (history: one git log --follow), and cochange and hotspots answer as soon as the commits indexed so far settle their window (cochange: the newest 200 commits of the file; hotspots: the newest 500 commits).",
     ],
   };
-  return [index, answers, fresh];
+  return [index, answers, search, fresh];
 }
 
 async function main(): Promise<void> {

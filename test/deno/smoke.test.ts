@@ -27,6 +27,9 @@ const QUESTIONS: string[][] = [
   ["contributors", "lib/utils.js"],
   ["blame", "lib/express.js", "--until", "HEAD~200"],
   ["blame", "no/such/file.js"],
+  ["search", "router", "-n", "5"],
+  ["search", "--code", "etag", "-n", "3"],
+  ["history", "lib/response.js", "-L", "126,140"],
 ];
 
 describe.skipIf(!existsSync(DENO) || !hasExpress)("under Deno", () => {

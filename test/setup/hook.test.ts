@@ -24,7 +24,10 @@ describe("the PreToolUse nudge", () => {
   test("git log of a file points at lore_history, git log -L at lore_intent, git shortlog at lore_contributors", () => {
     expect(gitNudge("git log --follow --oneline -- src/a.ts")).toContain("lore_history");
     expect(gitNudge("cd pkg && git -C .. --no-pager log -n 5 src/a.ts")).toContain("lore_history");
-    expect(gitNudge("git log -L 5,9:src/a.ts")).toContain("lore_intent");
+    expect(gitNudge("git log -L 5,9:src/a.ts")).toContain("lore_history {path, lines:");
+    expect(gitNudge("git log -S needle -- a.ts")).toContain("lore_search {query, code: true");
+    expect(gitNudge("git log -Gneed.e")).toContain("lore_search {query, code: true");
+    expect(gitNudge("git log -i --grep=timeout")).toContain("lore_search {query}");
     expect(gitNudge("git shortlog -sn -- src")).toContain("lore_contributors");
     expect(gitNudge("git show 1a2b3c4")).toContain("lore_intent");
   });
@@ -41,7 +44,7 @@ describe("the PreToolUse nudge", () => {
   });
 
   test("git commands lore does not answer get no nudge", () => {
-    for (const cmd of ["git status", "git diff HEAD", "git diff --stat", "git log -S needle -- a.ts", "echo git blame", "gitk", "npm test"])
+    for (const cmd of ["git status", "git diff HEAD", "git diff --stat", "echo git blame", "gitk", "npm test"])
       expect({ cmd, nudge: gitNudge(cmd) }).toEqual({ cmd, nudge: undefined });
     expect(preToolUseOutput({ tool_name: "Read", tool_input: { file_path: "x" } })).toBe("");
     expect(preToolUseOutput("nonsense")).toBe("");

@@ -12,11 +12,14 @@ import { renderCompare } from "./compare.ts";
 import { renderLog } from "./log.ts";
 import { renderShow } from "./show.ts";
 import { renderOwners } from "./owners.ts";
+import { renderLineHistory } from "./line-history.ts";
+import { renderSearch } from "./search.ts";
 import { renderStatus } from "./status.ts";
 
 const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   blame: renderBlame,
-  history: renderHistory,
+  // history -L answers with a range and each commit's diff.
+  history: (r: never, s: Style) => ("range" in (r as object) ? renderLineHistory : renderHistory)(r, s),
   intent: renderIntent,
   cochange: renderCochange,
   hotspots: renderHotspots,
@@ -25,6 +28,7 @@ const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   show: renderShow,
   compare: renderCompare,
   owners: renderOwners,
+  search: renderSearch,
   status: renderStatus,
   git: renderGit,
   snapshot: renderSnapshot,

@@ -1,0 +1,15 @@
+/** Human rendering of history -L: each commit, its range, and its hunk coloured like git's. */
+import type { LineHistoryOutput } from "../../queries/line-history.ts";
+import type { Style } from "../style.ts";
+import { day, table } from "../table.ts";
+
+export function renderLineHistory(r: LineHistoryOutput, s: Style): string {
+  if (r.commits.length === 0) return `No commits changed lines ${r.range[0]}-${r.range[1]} of ${r.path}.`;
+  const out: string[] = [];
+  for (const c of r.commits) {
+    out.push(table([[s.yellow(c.sha), s.dim(day(c.time)), c.author, s.dim(`${c.range[0]}-${c.range[1]}`), c.subject]])[0]!);
+    for (const l of c.diff.split("\n")) out.push("    " + (l.startsWith("+") ? s.green(l) : l.startsWith("-") ? s.red(l) : l.startsWith("@@") ? s.cyan(l) : l));
+  }
+  if (r.truncated) out.push(s.dim(`… more commits: ask for more with -n ${r.commits.length * 2}`));
+  return out.join("\n");
+}

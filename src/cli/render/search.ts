@@ -1,0 +1,18 @@
+/** Human rendering of search: one line per commit, then its snippet (messages) or its files with the count's change (code). */
+import type { SearchOutput } from "../../queries/search.ts";
+import type { Style } from "../style.ts";
+import { day, table } from "../table.ts";
+
+export function renderSearch(r: SearchOutput, s: Style): string {
+  if (r.results.length === 0) return `No commit ${r.mode ? "changed the number of" : "message matches"} ${JSON.stringify(r.query)}${r.mode ? " in the code" : ""}.`;
+  const out: string[] = [];
+  for (const c of r.results) {
+    out.push(table([[s.yellow(c.sha), s.dim(day(c.time)), c.author, c.subject]])[0]!);
+    if (c.snippet !== undefined && c.snippet.replace(/[«»]/g, "") !== c.subject) out.push("    " + c.snippet.replace(/«[^»]*»/g, (m: string) => s.bold(m)));
+    for (const f of c.files ?? []) out.push(`    ${s.green("+" + f.added)} ${s.red("-" + f.removed)}  ${f.path}`);
+    if (c.filesTotal !== undefined) out.push(s.dim(`    … ${c.filesTotal - (c.files?.length ?? 0)} more files`));
+  }
+  if (r.total !== undefined) out.push(s.dim(`${r.total} commit${r.total === 1 ? "" : "s"} match${r.total === 1 ? "es" : ""}${r.truncated ? `; ask for more with -n ${r.results.length * 2}` : "."}`));
+  else if (r.truncated) out.push(s.dim(`… more commits: ask for more with -n ${r.results.length * 2}`));
+  return out.join("\n");
+}

@@ -1,0 +1,37 @@
+/** history -L: how a range of lines (or a function) evolved, as `git log -L` tells it; arguments and shape beside history's. */
+import type { z as Zod } from "zod";
+import type { Args } from "./define.ts";
+
+export interface LineHistoryCommit {
+  sha: string;
+  author: string;
+  time: string;
+  subject: string;
+  range: [number, number];
+  diff: string;
+}
+
+export interface LineHistoryOutput {
+  repo: string;
+  path: string;
+  rev: string;
+  range: [number, number];
+  commits: LineHistoryCommit[];
+  truncated: boolean;
+}
+
+export const LINE_HISTORY_ARGS = {
+  // One argument in git's own -L syntax: four (startLine, endLine, function, …) cost an agent 200 more bytes on every turn.
+  lines: { type: "string", short: "L", description: 'Line history, as git log -L: "A,B" or ":func".' },
+  diffLines: { type: "integer", default: 40, min: 1, description: "With lines: diff lines per commit (default 40)." },
+} as const satisfies Args;
+
+/** True when a history question asks for lines rather than the whole file. */
+export function asksForLines(input: { lines?: string }): boolean {
+  return input.lines !== undefined;
+}
+
+/** A commit of a line history, for history's output schema. */
+export function lineHistoryCommit(z: typeof Zod) {
+  return z.object({ sha: z.string(), author: z.string(), time: z.string(), subject: z.string(), range: z.tuple([z.number().int(), z.number().int()]), diff: z.string() });
+}

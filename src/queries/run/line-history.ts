@@ -1,0 +1,78 @@
+/**
+ * How history -L is answered: `git log -L` (a line range or a function), each commit's range and
+ * hunks cut per commit; a repeated question comes from a cache keyed like blame's (path + the last
+ * commit that changed it + its blob + the question).
+ */
+import { LoreError } from "../../errors.ts";
+import { LINE_LOG_FORMAT, parseLineLog } from "../../git/parse-line-log.ts";
+import { gitText } from "../../git/run.ts";
+import { lineCounts } from "../../index/line-counts.ts";
+import type { QueryContext } from "../context.ts";
+import type { Input } from "../define.ts";
+import type { HISTORY_ARGS } from "../history.ts";
+import type { LineHistoryOutput } from "../line-history.ts";
+import { fileAt, iso, repoPath, shortSha } from "./common.ts";
+import { parseRange } from "../../cli/flags.ts";
+
+type Cached = Omit<LineHistoryOutput, "repo" | "rev" | "path">;
+
+export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>): Promise<LineHistoryOutput> {
+  const scope = await ctx.index.scope(input.until);
+  const path = repoPath(ctx, input.path);
+  const entry = await fileAt(ctx, scope, path);
+  const { spec, range } = await rangeSpec(ctx, input, path, entry.blob);
+  const last = scope.atHead ? ctx.index.lastTouch(path) : lastTouchIn(ctx, scope.table, path);
+  const key = JSON.stringify([path, last ?? scope.commit, entry.blob, spec, input.diffLines, input.limit]);
+  const store = ctx.index.store.search;
+  const hit = store.lineHistory(key);
+  const body: Cached = hit ? JSON.parse(hit) : await lineLog(ctx, scope.commit, path, spec, range, input.limit, input.diffLines);
+  if (!hit) store.saveLineHistory(key, JSON.stringify(body));
+  return { repo: ctx.index.repo.root, path, rev: scope.commit, ...body };
+}
+
+function lastTouchIn(ctx: QueryContext, table: string, path: string): string | undefined {
+  const pid = ctx.index.store.history.pathId(path);
+  return pid === undefined ? undefined : ctx.index.store.history.lastTouch(table, pid);
+}
+
+/** git's -L argument: "A,B" (every form blame -L takes) checked against the file's length, or ":NAME" (its range is git's). */
+async function rangeSpec(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>, path: string, blob: string): Promise<{ spec: string; range?: [number, number] }> {
+  const L = input.lines!.trim();
+  if (L.startsWith(":")) {
+    const name = L.slice(1);
+    if (name === "" || name.includes(":")) throw new LoreError("BAD_RANGE", `-L :NAME needs a function name (a regex git matches against the line that starts it), not "${L}".`);
+    return { spec: L };
+  }
+  const asked = parseRange(L);
+  const lines = (await lineCounts(ctx.index, [blob])).get(blob);
+  if (lines === null) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines to follow.`);
+  const a = asked.startLine;
+  const b = asked.endLine ?? lines ?? a;
+  if (a < 1) throw new LoreError("BAD_RANGE", "Line numbers start at 1.");
+  if (b < a) throw new LoreError("BAD_RANGE", `The range ${a},${b} ends before it starts; give START,END with START <= END.`);
+  if (lines !== undefined && b > lines) throw new LoreError("BAD_RANGE", `${path} has only ${lines} line${lines === 1 ? "" : "s"}; ask for lines within 1,${lines}.`);
+  return { spec: `${a},${b}`, range: [a, b] };
+}
+
+async function lineLog(ctx: QueryContext, rev: string, path: string, spec: string, asked: [number, number] | undefined, limit: number, diffLines: number): Promise<Cached> {
+  let text: string;
+  try {
+    text = await gitText(["log", `-L${spec}:${path}`, `--format=${LINE_LOG_FORMAT}`, "--no-ext-diff", "--no-textconv", "--no-color", "-n", String(limit + 1), rev], ctx.index.git);
+  } catch (err) {
+    if (err instanceof LoreError && /no match|has only \d+ lines?|invalid line range/i.test(err.message)) throw new LoreError("BAD_RANGE", err.message.replace(/^git \w+ failed: /, ""));
+    throw err;
+  }
+  const found = parseLineLog(text);
+  // A function's lines: where git found it in the newest commit that changed them.
+  const range = asked ?? found[0]?.range ?? [0, 0];
+  // A commit without hunks (a merge git shows) has the lines where the commit listed before it found them in its parent.
+  let carried = range;
+  const commits = found.slice(0, limit).map((c) => {
+    const own = c.range ?? carried;
+    carried = c.before ?? own;
+    const cut = c.diff.length > diffLines;
+    const diff = [...c.diff.slice(0, diffLines), ...(cut ? [`… ${c.diff.length - diffLines} more lines (--diff-lines)`] : [])].join("\n");
+    return { sha: shortSha(c.sha), author: c.author, time: iso(c.time), subject: c.subject, range: own, diff };
+  });
+  return { range, commits, truncated: found.length > limit };
+}

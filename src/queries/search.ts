@@ -1,0 +1,73 @@
+/** search: commits whose message matches words (FTS5), or, with code, whose changes add or remove a text (git log -S / -G). */
+import { defineQuery, type Args } from "./define.ts";
+
+export interface SearchFile {
+  path: string;
+  added: number;
+  removed: number;
+}
+
+export interface SearchResult {
+  sha: string;
+  author: string;
+  time: string;
+  subject: string;
+  /** Message search: the matching part of the message, matches marked «…». */
+  snippet?: string;
+  /** Code search: the files where the number of occurrences changed (up to 50). */
+  files?: SearchFile[];
+  /** Code search: how many files there were, when more than 50. */
+  filesTotal?: number;
+}
+
+export interface SearchOutput {
+  repo: string;
+  rev: string;
+  query: string;
+  /** Code search: "pickaxe" (git log -S) or "regex" (git log -G). */
+  mode?: "pickaxe" | "regex";
+  results: SearchResult[];
+  /** Message search: how many commits match in all. */
+  total?: number;
+  truncated: boolean;
+}
+
+export const SEARCH_ARGS = {
+  query: { type: "string", required: true, positional: true, text: true, description: 'Words, "a phrase", prefix*; with code: a text.' },
+  paths: { type: "strings", positional: true, description: "Only commits touching these." },
+  limit: { type: "integer", min: 1, short: "n", description: "Default 20, code 5." },
+  author: { type: "string", description: "Name or email has this." },
+  since: { type: "string", description: "Date." },
+  newest: { type: "boolean", description: "git log order." },
+  code: { type: "boolean", description: "git log -S: code changes." },
+  regex: { type: "boolean", description: "With code: -G." },
+  oldest: { type: "boolean", description: "With code: oldest first." },
+} as const satisfies Args;
+
+export const searchQuery = defineQuery({
+  name: "search",
+  summary: "Commits whose message, or whose code changes (--code), match a text",
+  description: "Commits by message words (ranked), or with code by a text they add or remove. Instead of git log --grep, -S, -G.",
+  args: SEARCH_ARGS,
+  output: (z) =>
+    z.object({
+      repo: z.string(),
+      rev: z.string(),
+      query: z.string(),
+      mode: z.enum(["pickaxe", "regex"]).optional(),
+      results: z.array(
+        z.object({
+          sha: z.string(),
+          author: z.string(),
+          time: z.string(),
+          subject: z.string(),
+          snippet: z.string().optional(),
+          files: z.array(z.object({ path: z.string(), added: z.number().int(), removed: z.number().int() })).optional(),
+          filesTotal: z.number().int().optional(),
+        }),
+      ),
+      total: z.number().int().optional(),
+      truncated: z.boolean(),
+    }),
+  load: () => import("./run/search.ts"),
+});

@@ -1,0 +1,143 @@
+/** SQL of the searches: commit messages through FTS5, and the cache of line histories. */
+import type { SqlDatabase, SqlValue } from "../runtime/index.ts";
+
+export interface MessageSearch {
+  /** The scope table (reach or a time-travel scope). */
+  scope: string;
+  /** An FTS5 query lore built (never the user's text as typed). */
+  match: string;
+  /** Substring of "Name <email>", case-insensitive (git log -i -F --author). */
+  author?: string;
+  /** Committer time, Unix seconds, at or after (git log --since). */
+  since?: number;
+  /** Path ids: only commits that changed one of them (as the new or the old name), and merges (the index has no diff of theirs: git decides). */
+  pathIds?: number[];
+  /** git log order instead of relevance. */
+  newest: boolean;
+  /** At most this many; undefined for all of them. */
+  limit?: number;
+}
+
+export interface MessageHit {
+  id: number;
+  sha: string;
+  author: string;
+  time: number;
+  subject: string;
+  message: string;
+  merge: boolean;
+}
+
+export class SearchStore {
+  constructor(private readonly db: SqlDatabase) {}
+
+  /**
+   * Adds the messages of the commits inserted since the last call to the FTS index: commit ids
+   * only grow (the table is emptied only by Store.clear, which forgets this too), so the ids
+   * above messagesIndexed are exactly the new ones. Kept out of the history index, which it
+   * would slow by a fifth. Call inside a write transaction; returns how many were added.
+   */
+  catchUpMessages(): number {
+    const done = Number(this.db.prepare("SELECT value FROM meta WHERE key = 'messagesIndexed'").get()?.value ?? 0);
+    const max = Number(this.db.prepare("SELECT max(id) AS m FROM commits").get()?.m ?? 0);
+    if (max <= done) return 0;
+    const n = this.db.prepare("INSERT INTO message_fts (rowid, message) SELECT id, message FROM commits WHERE id > ? AND id <= ?").run(done, max);
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('messagesIndexed', ?)").run(String(max));
+    return n;
+  }
+
+  /** Whether commits were inserted since the last catch-up (a cheap read, before taking a write lock). */
+  messagesBehind(): boolean {
+    const done = Number(this.db.prepare("SELECT value FROM meta WHERE key = 'messagesIndexed'").get()?.value ?? 0);
+    return Number(this.db.prepare("SELECT max(id) AS m FROM commits").get()?.m ?? 0) > done;
+  }
+
+  /** The best `limit` matches (by bm25, then newer first; or in git log order) and how many there are in all. */
+  messages(q: MessageSearch): { hits: MessageHit[]; total: number } {
+    const params: SqlValue[] = [q.match];
+    const p = (v: SqlValue) => `?${params.push(v)}`;
+    const where: string[] = [];
+    if (q.author !== undefined) where.push(`instr(lower(c.author || ' <' || c.email || '>'), lower(${p(q.author)})) > 0`);
+    if (q.since !== undefined) where.push(`c.commit_time >= ${p(q.since)}`);
+    if (q.pathIds !== undefined) {
+      const ids = `(SELECT value FROM json_each(${p(JSON.stringify(q.pathIds))}))`;
+      where.push(`(EXISTS (SELECT 1 FROM changes ch WHERE ch.commit_id = c.id AND (ch.path_id IN ${ids} OR ch.old_path_id IN ${ids})) OR instr(c.parents, ' ') > 0)`);
+    }
+    const order = q.newest ? "s.seq" : "m.score, s.seq";
+    const rows = this.db
+      .prepare(
+        `WITH m AS (SELECT rowid AS id, bm25(message_fts) AS score FROM message_fts WHERE message_fts MATCH ?1)
+         SELECT c.id, c.sha, c.author, c.time, c.subject, c.message, instr(c.parents, ' ') > 0 AS merge, count(*) OVER () AS total
+           FROM m JOIN ${q.scope} s ON s.commit_id = m.id JOIN commits c ON c.id = m.id
+          ${where.length ? "WHERE " + where.join(" AND ") : ""}
+          ORDER BY ${order}${q.limit === undefined ? "" : ` LIMIT ${Math.floor(q.limit)}`}`,
+      )
+      .all(...params);
+    const total = rows.length ? Number(rows[0]!.total) : 0;
+    return { hits: rows.map((r) => ({ id: Number(r.id), sha: String(r.sha), author: String(r.author), time: Number(r.time), subject: String(r.subject), message: String(r.message), merge: Number(r.merge) === 1 })), total };
+  }
+
+  /** A cached line history (JSON), marking it used. */
+  lineHistory(key: string): string | undefined {
+    const row = this.db.prepare("SELECT answer FROM line_histories WHERE key = ?").get(key);
+    if (!row) return undefined;
+    this.db.prepare("UPDATE line_histories SET used_at = ? WHERE key = ?").run(Math.floor(Date.now() / 1000), key);
+    return String(row.answer);
+  }
+
+  saveLineHistory(key: string, answer: string): void {
+    this.db.prepare("INSERT OR REPLACE INTO line_histories (key, answer, used_at) VALUES (?, ?, ?)").run(key, answer, Math.floor(Date.now() / 1000));
+  }
+
+  // ---- the change index ----
+
+  /**
+   * Records the words each commit changed the count of, and the commits that changed a binary
+   * file. `ids` remembers word ids for the length of one pass. Call inside a transaction.
+   */
+  saveCodeWords(commits: { id: number; words: Iterable<string>; binary: boolean }[], ids: Map<string, number>): void {
+    const rows: [number, number][] = [];
+    for (const c of commits) {
+      for (const w of c.words) {
+        let id = ids.get(w);
+        if (id === undefined) {
+          const row = this.db.prepare("SELECT id FROM code_words WHERE word = ?").get(w) ?? this.db.prepare("INSERT INTO code_words (word) VALUES (?) RETURNING id").get(w)!;
+          id = Number(row.id);
+          ids.set(w, id);
+        }
+        rows.push([id, c.id]);
+      }
+      if (c.binary) this.db.prepare("INSERT OR IGNORE INTO code_binary (commit_id) VALUES (?)").run(c.id);
+    }
+    // In key order: the B-tree is written page by page instead of all over.
+    rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const link = this.db.prepare("INSERT OR IGNORE INTO code_changes (word_id, commit_id) VALUES (?, ?)");
+    for (const [w, c] of rows) link.run(w, c);
+  }
+
+  /**
+   * The commits of the scope whose change of some word containing `text` (or of a binary file)
+   * may have changed how often `text` occurs: a superset of what git log -S finds, in git log order.
+   */
+  codeCandidates(scope: string, text: string): string[] {
+    // The words first (a scan of the distinct words), then their commits by the primary key.
+    const words = this.db.prepare("SELECT id FROM code_words WHERE instr(word, ?) > 0").all(text).map((r) => Number(r.id));
+    return this.db
+      .prepare(
+        `WITH cand AS (SELECT commit_id FROM code_changes WHERE word_id IN (SELECT value FROM json_each(?)) UNION SELECT commit_id FROM code_binary)
+         SELECT c.sha FROM cand CROSS JOIN ${scope} s ON s.commit_id = cand.commit_id JOIN commits c ON c.id = cand.commit_id ORDER BY s.seq`,
+      )
+      .all(JSON.stringify(words))
+      .map((r) => String(r.sha));
+  }
+
+  /** Bytes the change index takes on disk (its tables and indexes), where SQLite can say (dbstat). */
+  codeIndexBytes(): number | undefined {
+    try {
+      const r = this.db.prepare("SELECT sum(pgsize) AS n FROM dbstat WHERE name IN ('code_words', 'code_changes', 'code_binary', 'sqlite_autoindex_code_words_1')").get();
+      return r ? Number(r.n) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
