@@ -1,4 +1,4 @@
-/** What each merge changed against each of its parents (paths only), asked of git once per merge and kept. */
+/** What each merge changed against its parents (paths only), asked of git once per merge and parent, and kept. */
 import { git } from "../git/run.ts";
 import { fromLatin1 } from "../git/paths.ts";
 import type { IndexContext } from "./context.ts";
@@ -10,26 +10,37 @@ export interface MergeRow {
 }
 
 /**
- * One `git diff-tree --stdin` for all the merges given: a line "PARENT MERGE" per parent; with
- * --always git prints PARENT before each pair's paths even when the pair has none, so the pairs stay in step.
+ * Makes sure each merge has its changed paths stored against its first `parents` parents (all
+ * when undefined). One `git diff-tree --stdin` for all that lack some: a line "PARENT MERGE" per
+ * pair; with --always git prints PARENT before each pair's paths even when there are none.
  */
-export async function fillMergePaths(ix: IndexContext, merges: MergeRow[]): Promise<void> {
-  const pairs = merges.flatMap((m) => m.parents.split(" ").map((p, i) => ({ merge: m, parent: p, index: i })));
+export async function fillMergePaths(ix: IndexContext, merges: MergeRow[], parents?: number): Promise<void> {
+  const done = ix.store.log.mergesDiffed(merges.map((m) => m.id));
+  const todo = merges
+    .map((m) => {
+      const all = m.parents.split(" ");
+      const want = Math.min(parents ?? all.length, all.length);
+      return { merge: m, from: done.get(m.id) ?? 0, want, all };
+    })
+    .filter((t) => t.from < t.want);
+  const pairs = todo.flatMap((t) => t.all.slice(t.from, t.want).map((parent) => ({ t, parent })));
   if (pairs.length === 0) return;
-  const out = await git(["diff-tree", "-r", "-z", "--name-only", "--always", "--no-renames", "--stdin"], { ...ix.git, input: pairs.map((p) => `${p.parent} ${p.merge.sha}\n`).join("") });
+  const out = await git(["diff-tree", "-r", "-z", "--name-only", "--always", "--no-renames", "--stdin"], { ...ix.git, input: pairs.map((p) => `${p.parent} ${p.t.merge.sha}\n`).join("") });
   const tokens = Buffer.from(out.buffer, out.byteOffset, out.byteLength).toString("latin1").split("\0");
   const paths: string[][] = pairs.map(() => []);
   let k = -1;
-  for (const t of tokens) {
-    if (t === "") continue;
-    if (k + 1 < pairs.length && t.length === 40 && t === pairs[k + 1]!.parent) k++;
-    else if (k >= 0) paths[k]!.push(fromLatin1(t));
+  for (const tok of tokens) {
+    if (tok === "") continue;
+    if (k + 1 < pairs.length && tok.length === 40 && tok === pairs[k + 1]!.parent) k++;
+    else if (k >= 0) paths[k]!.push(fromLatin1(tok));
   }
   if (k !== pairs.length - 1) throw new Error(`git diff-tree answered ${k + 1} of ${pairs.length} merge parents`);
   ix.store.transaction(() => {
-    for (const m of merges) {
-      const mine = pairs.map((p, i) => ({ p, i })).filter(({ p }) => p.merge === m);
-      ix.store.log.saveMergePaths(m.id, mine.map(({ i }) => paths[i]!.map((path) => ix.store.history.ensurePathId(path))));
+    let i = 0;
+    for (const t of todo) {
+      const mine = paths.slice(i, i + (t.want - t.from));
+      i += t.want - t.from;
+      ix.store.log.saveMergePaths(t.merge.id, t.from, mine.map((list) => list.map((path) => ix.store.history.ensurePathId(path))), t.want);
     }
   });
 }

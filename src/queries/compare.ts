@@ -23,7 +23,7 @@ export const COMPARE_ARGS = {
     positional: true,
     text: true,
     revision: true,
-    description: "The branch compared (default HEAD). CLI: a second word that is an existing path, or comes after --, is a path.",
+    description: "The branch compared (default HEAD); like git, a word that names an existing path, or comes after --, is a path instead.",
     agent: "",
   },
   paths: { type: "strings", positional: true, description: "Only these files or folders.", agent: "" },

@@ -80,26 +80,30 @@ export class LogStore {
     return new Set(rows.map((r) => Number(r.commit_id)));
   }
 
-  /** Which of these merges have their paths against each parent stored. */
-  mergesDiffed(commitIds: number[]): Set<number> {
-    const rows = this.db.prepare("SELECT d.commit_id FROM json_each(?) j JOIN merge_diffs d ON d.commit_id = j.value").all(JSON.stringify(commitIds));
-    return new Set(rows.map((r) => Number(r.commit_id)));
+  /** How many parents of each of these merges have their changed paths stored (merges not listed: none). */
+  mergesDiffed(commitIds: number[]): Map<number, number> {
+    const rows = this.db.prepare("SELECT d.commit_id, d.parents FROM json_each(?) j JOIN merge_diffs d ON d.commit_id = j.value").all(JSON.stringify(commitIds));
+    return new Map(rows.map((r) => [Number(r.commit_id), Number(r.parents)]));
   }
 
-  /** Stores a merge's changed paths against each parent (index 0 = first parent). Call inside a transaction. */
-  saveMergePaths(commitId: number, byParent: number[][]): void {
+  /** Stores a merge's changed paths against its parents from index `from` on, then `upTo` parents are done. Call inside a transaction. */
+  saveMergePaths(commitId: number, from: number, byParent: number[][], upTo: number): void {
     const insert = this.db.prepare("INSERT OR IGNORE INTO merge_paths (commit_id, parent, path_id) VALUES (?, ?, ?)");
-    byParent.forEach((pathIds, parent) => {
-      for (const id of pathIds) insert.run(commitId, parent, id);
+    byParent.forEach((pathIds, i) => {
+      for (const id of pathIds) insert.run(commitId, from + i, id);
     });
-    this.db.prepare("INSERT OR IGNORE INTO merge_diffs (commit_id) VALUES (?)").run(commitId);
+    this.db.prepare("INSERT OR REPLACE INTO merge_diffs (commit_id, parents) VALUES (?, ?)").run(commitId, upTo);
   }
 
-  /** The paths a merge changed against each parent: [parent index, path] pairs. */
-  mergePaths(commitId: number): { parent: number; path: string }[] {
-    return this.db
-      .prepare("SELECT mp.parent, p.path FROM merge_paths mp JOIN paths p ON p.id = mp.path_id WHERE mp.commit_id = ?")
-      .all(commitId) as unknown as { parent: number; path: string }[];
+  /** The parents (by index) a merge changed a path against that is, or lies under, one of `paths`. */
+  mergeDiffers(commitId: number, paths: string[]): Set<number> {
+    const rows = this.db
+      .prepare(
+        `SELECT DISTINCT mp.parent FROM merge_paths mp JOIN paths p ON p.id = mp.path_id
+          WHERE mp.commit_id = ? AND EXISTS (SELECT 1 FROM json_each(?) j WHERE p.path = j.value OR (p.path > j.value || '/' AND p.path < j.value || '0'))`,
+      )
+      .all(commitId, JSON.stringify(paths));
+    return new Set(rows.map((r) => Number(r.parent)));
   }
 
   /** The full message of a commit. */

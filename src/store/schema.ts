@@ -77,9 +77,10 @@ export const MIGRATIONS: readonly string[] = [
   `,
   `
   -- Which paths a merge changed against each parent (git diff-tree, no renames): whether git log -- PATH
-  -- follows a side branch (history simplification) is answered from these. merge_diffs lists the merges done.
+  -- follows a side branch (history simplification) is answered from these. merge_diffs says how many
+  -- parents are done: the first parent's always, the others' (often long) only where a walk needed them.
   CREATE TABLE merge_paths (commit_id INTEGER NOT NULL, parent INTEGER NOT NULL, path_id INTEGER NOT NULL, PRIMARY KEY (commit_id, parent, path_id)) WITHOUT ROWID;
-  CREATE TABLE merge_diffs (commit_id INTEGER PRIMARY KEY);
+  CREATE TABLE merge_diffs (commit_id INTEGER PRIMARY KEY, parents INTEGER NOT NULL);
   -- A file moved out of a folder is a change under it too (git log -- DIR lists the commit).
   CREATE INDEX changes_by_old_path ON changes (old_path_id) WHERE old_path_id IS NOT NULL;
   `,

@@ -30,6 +30,10 @@ const QUESTIONS: string[][] = [
   ["search", "router", "-n", "5"],
   ["search", "--code", "etag", "-n", "3"],
   ["history", "lib/response.js", "-L", "126,140"],
+  ["log", "-n", "10", "lib"],
+  ["show", "HEAD~2", "lib"],
+  ["show", "HEAD~5:lib/express.js", "-L", "1,20"],
+  ["compare", "HEAD~10", "--patch"],
 ];
 
 describe.skipIf(!existsSync(DENO) || !hasExpress)("under Deno", () => {

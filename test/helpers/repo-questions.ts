@@ -88,4 +88,6 @@ export async function expectCompareLikeGit(dir: string, base: string, head: stri
   });
   expect({ base, head, commits: comparable(r.commits) }).toEqual({ base, head, commits: gitLogTruth(dir, ["-n", "50", head, "--not", base], paths) });
   expect({ base, head, files: r.files, filesTotal: r.filesTotal }).toEqual({ base, head, files: files.slice(0, 100), filesTotal: files.length });
+  const withPatch = await ask("compare", dir, { base, head, paths, limit: 1, patch: true, diffLines: 100000 });
+  expect({ base, head, patch: withPatch.patch }).toEqual({ base, head, patch: runGit(dir, ["-c", "core.quotepath=off", "diff", "-M", `${base}...${head}`, "--", ...paths]) });
 }

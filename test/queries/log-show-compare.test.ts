@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateRepo } from "../bench/gen-repo.ts";
-import { runGit, tempDir, type TestRepo } from "../helpers/git-repo.ts";
+import { runGit, tempDir, TestRepo } from "../helpers/git-repo.ts";
 import { ask, cli, isolateHome } from "../helpers/lore.ts";
 import { expectCompareLikeGit, expectLogLikeGit, expectShowLikeGit } from "../helpers/repo-questions.ts";
 import { buildStoryRepo } from "../helpers/story-repo.ts";
@@ -88,7 +88,7 @@ async function gitCalls(fn: () => Promise<unknown>): Promise<string[]> {
     process.env.PATH = path;
   }
   // The subcommand of each call, after lore's pinned options.
-  return existsSync(record) ? readFileSync(record, "utf8").split("\n").filter(Boolean).map((c) => c.replace(/^--no-pager( -c \S+)*/, "").trim()) : [];
+  return existsSync(record) ? readFileSync(record, "utf8").split("\n").filter(Boolean).map((c) => c.replace(/^--no-pager( -c \S+)*( --literal-pathspecs)?/, "").trim()) : [];
 }
 
 describe("log from the index", () => {
@@ -108,8 +108,8 @@ describe("log from the index", () => {
 });
 
 describe("show", () => {
-  test("equals git show (facts, files with +/-, patches) for ordinary commits, a merge, a rename, a root and a binary", async () => {
-    await expectShowLikeGit(story.dir, ["HEAD", "HEAD~1", "HEAD~4", "HEAD~6", "HEAD~8"]);
+  test("equals git show (facts, files with +/-, patches) for ordinary commits, a merge, a rename, a root, a binary and a commit off the indexed branch", async () => {
+    await expectShowLikeGit(story.dir, ["HEAD", "HEAD~1", "HEAD~4", "HEAD~6", "HEAD~8", "feature"]);
   });
 
   test("equals git show on a generated history, merges against their first parent", async () => {
@@ -171,5 +171,24 @@ describe("compare", () => {
     const e = await ask("compare", story.dir, { base: "lonely" }).catch((x) => x);
     expect(e.code).toBe("BAD_REVISION");
     expect(e.message).toContain("no common history");
+  });
+});
+
+describe("paths are literal", () => {
+  test("a * in a name is just a character for log, show and compare", async () => {
+    const r = new TestRepo();
+    r.write("glob*.js", "literal\n");
+    r.commit("Add the starred file");
+    r.write("globber.js", "other\n");
+    r.commit("Add a file the star would match");
+    r.write("glob*.js", "literal, changed\n");
+    r.write("globber.js", "other, changed\n");
+    r.commit("Change both");
+    const log = await ask("log", r.dir, { paths: ["glob*.js"], firstParent: true });
+    expect(log.commits.map((c: { subject: string }) => c.subject)).toEqual(["Change both", "Add the starred file"]);
+    expect(log.commits[0].files.map((f: { path: string }) => f.path)).toEqual(["glob*.js"]);
+    expect((await ask("show", r.dir, { rev: "HEAD~1:glob*.js" })).text).toBe("literal\n");
+    const cmp = await ask("compare", r.dir, { base: "HEAD~2", paths: ["glob*.js"] });
+    expect(cmp.files.map((f: { path: string }) => f.path)).toEqual(["glob*.js"]);
   });
 });

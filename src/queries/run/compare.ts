@@ -17,12 +17,19 @@ export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>):
   const headRev = input.head ?? "HEAD";
   const head = await commitOf(ctx, headRev);
   const paths = repoPaths(ctx, input.paths);
-  const mergeBase = (await gitMaybe(["merge-base", base, head], ctx.index.git))?.toString("utf8").trim();
-  if (!mergeBase) throw new LoreError("BAD_REVISION", `${input.base} and ${headRev} have no common history: there is no merge base to compare from.`);
-  const [behind, ahead] = (await gitText(["rev-list", "--left-right", "--count", `${base}...${head}`, "--"], ctx.index.git)).trim().split(/\s+/).map(Number);
+  // Three git questions at once: where the branches part, how far each went, and the commits.
   const scope = await ctx.index.scope(head);
-  const { commits, truncated: moreCommits } = await logCommits(ctx, scope, { paths, limit: checkCount("limit", input.limit, 10_000), not: base });
-  const files = (await diffFiles(ctx, mergeBase, head, paths)).map(fileOut);
+  const [mergeBaseOut, counts, log] = await Promise.all([
+    gitMaybe(["merge-base", base, head], ctx.index.git),
+    gitText(["rev-list", "--left-right", "--count", `${base}...${head}`, "--"], ctx.index.git),
+    logCommits(ctx, scope, { paths, limit: checkCount("limit", input.limit, 10_000), not: base }),
+  ]);
+  const mergeBase = mergeBaseOut?.toString("utf8").trim();
+  if (!mergeBase) throw new LoreError("BAD_REVISION", `${input.base} and ${headRev} have no common history: there is no merge base to compare from.`);
+  const [behind, ahead] = counts.trim().split(/\s+/).map(Number);
+  const { commits, truncated: moreCommits } = log;
+  const [diff, patched] = await Promise.all([diffFiles(ctx, mergeBase, head, paths), input.patch ? diffPatch(ctx, mergeBase, head, paths, input.diffLines) : undefined]);
+  const files = diff.map(fileOut);
   const out: CompareOutput = {
     repo: ctx.index.repo.root,
     base,
@@ -35,10 +42,9 @@ export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>):
     filesTotal: files.length,
     truncated: moreCommits || files.length > MAX_FILES,
   };
-  if (input.patch) {
-    const { patch, truncated } = await diffPatch(ctx, mergeBase, head, paths, input.diffLines);
-    out.patch = patch;
-    out.truncated ||= truncated;
+  if (patched) {
+    out.patch = patched.patch;
+    out.truncated ||= patched.truncated;
   }
   return out;
 }

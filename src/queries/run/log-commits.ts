@@ -1,7 +1,7 @@
 /**
  * The commits `git log --numstat -M [flags] REV -- PATH…` lists, with their files: from the index,
- * asking git only for what the index cannot know cheaply (which side branches git's history
- * simplification prunes under paths, --first-parent and --not walks, merge diffs, renames across the paths' edge).
+ * asking git only for what the index cannot know cheaply (what a merge changed against each parent,
+ * once per merge; --not walks; a merge's files under --first-parent; renames across the paths' edge).
  */
 import { gitText } from "../../git/run.ts";
 import type { Scope } from "../../index/repo-index.ts";
@@ -9,7 +9,7 @@ import type { LogChangeRow, LogCommitRow } from "../../store/log-store.ts";
 import type { QueryContext } from "../context.ts";
 import type { LogCommit, LogFile } from "../log.ts";
 import { HistoryNotYet, iso, shortSha } from "./common.ts";
-import { diffFiles, fileOut } from "./repo-diff.ts";
+import { diffFiles, diffFilesMany, fileOut } from "./repo-diff.ts";
 import { fillMergePaths } from "../../index/merge-paths.ts";
 
 export interface LogFilter {
@@ -93,25 +93,35 @@ function walkAll(ctx: QueryContext, scope: Scope, f: LogFilter): LogCommitRow[] 
  * parent are asked of git once per merge and kept. Returns undefined where the scope's order is
  * not the walk's (clock skew puts a parent before a child): git then answers.
  */
-async function walkPaths(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<LogCommitRow[] | undefined> {
+async function walkParents(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<LogCommitRow[] | undefined> {
   const { log } = ctx.index.store;
   const found: LogCommitRow[] = [];
   const wanted = new Set<string>([scope.commit]);
   const seen = new Set<string>();
   let after = -(2 ** 53);
-  // Past two chunks the paths are quiet: the commits touching them, found once, beat reading every commit's changes.
+  // A busy path fills its answer in the newest commits: read their changes. A quiet one (past the
+  // first 1,000 commits walked) is better served by the commits touching it, found once.
   let touching: Set<number> | undefined;
   const all = f.paths.length === 0;
-  for (let chunk = 0; wanted.size > 0; chunk++) {
-    if (chunk === 2 && !all) touching = log.touching(f.paths);
-    const rows = log.walk(scope.table, after, chunk === 0 ? 4 * f.limit + 16 : chunk === 1 ? CHUNK : 4 * CHUNK);
+  let walked = 0;
+  for (let size = 4 * f.limit + 16; wanted.size > 0; ) {
+    if (walked >= 1000 && !all && touching === undefined) touching = log.touching(f.paths);
+    const rows = log.walk(scope.table, after, size);
+    walked += rows.length;
     if (rows.length === 0) break;
     after = rows.at(-1)!.seq;
     const merges = all ? [] : rows.filter(isMerge);
+    // What a merge changed against its first parent is all a walk needs where that leaves the paths
+    // alone; against its other parents (often long: the main line since the branch began) only where not.
+    const differs = new Map<number, Set<number>>();
     if (merges.length > 0) {
-      const done = log.mergesDiffed(merges.map((m) => m.id));
-      const missing = merges.filter((m) => !done.has(m.id));
-      if (missing.length > 0) await fillMergePaths(ctx.index, missing);
+      await fillMergePaths(ctx.index, merges, 1);
+      for (const m of merges) differs.set(m.id, log.mergeDiffers(m.id, f.paths));
+      const more = f.firstParent ? [] : merges.filter((m) => differs.get(m.id)!.has(0));
+      if (more.length > 0) {
+        await fillMergePaths(ctx.index, more);
+        for (const m of more) differs.set(m.id, log.mergeDiffers(m.id, f.paths));
+      }
     }
     const changes = touching || all ? undefined : byCommit(log.changesOf(rows.filter((c) => !isMerge(c)).map((c) => c.id)));
     for (const c of rows) {
@@ -121,14 +131,19 @@ async function walkPaths(ctx: QueryContext, scope: Scope, f: LogFilter): Promise
       let follow: string[];
       let shown: boolean;
       if (all) {
-        follow = parents;
+        follow = f.firstParent ? parents.slice(0, 1) : parents;
         shown = true;
       } else if (parents.length > 1) {
-        const differs = new Set<number>();
-        for (const r of log.mergePaths(c.id)) if (under(r.path, f.paths)) differs.add(r.parent);
-        const same = parents.findIndex((_, i) => !differs.has(i));
-        follow = same >= 0 ? [parents[same]!] : parents;
-        shown = same < 0;
+        const changed = differs.get(c.id)!;
+        if (f.firstParent) {
+          // --first-parent: a merge is compared with its first parent only.
+          follow = parents.slice(0, 1);
+          shown = changed.has(0);
+        } else {
+          const same = parents.findIndex((_, i) => !changed.has(i));
+          follow = same >= 0 ? [parents[same]!] : parents;
+          shown = same < 0;
+        }
       } else {
         follow = parents;
         shown = touching ? touching.has(c.id) : touches(changes!.get(c.id), f.paths);
@@ -144,6 +159,9 @@ async function walkPaths(ctx: QueryContext, scope: Scope, f: LogFilter): Promise
         if (found.length > f.limit) return found;
       }
     }
+    // The next step: as many commits as the rate so far says the rest of the answer needs.
+    const need = f.limit + 1 - found.length;
+    size = Math.min(4 * CHUNK, found.length > 0 ? Math.ceil((need * walked * 1.25) / found.length) + 16 : 2 * size);
   }
   if (scope.prefix !== undefined && wanted.size > 0) throw new HistoryNotYet();
   return found;
@@ -151,7 +169,8 @@ async function walkPaths(ctx: QueryContext, scope: Scope, f: LogFilter): Promise
 
 /** The commits as git lists them (git log --format=%H with the same flags), with their index rows. */
 async function walkGit(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<LogCommitRow[]> {
-  const args = ["log", "--format=%H", "-n", String(f.limit + 1), "--use-mailmap"];
+  // Paths are literal: a * or : in a name is just a character.
+  const args = ["--literal-pathspecs", "log", "--format=%H", "-n", String(f.limit + 1), "--use-mailmap"];
   if (f.firstParent) args.push("--first-parent");
   if (f.noMerges) args.push("--no-merges");
   if (f.since !== undefined) args.push(`--max-age=${f.since}`);
@@ -168,26 +187,27 @@ async function walkGit(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<L
 
 /** The commits of `git log [flags] REV -- PATH…`, newest first, each with its files and +/-, and whether more follow. */
 export async function logCommits(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<{ commits: LogCommit[]; truncated: boolean }> {
-  const simple = f.not === undefined && !f.firstParent;
-  // Without paths every commit is shown; only --since ends lines of history early, which the parent walk sees.
-  const walk = f.paths.length === 0 && f.since === undefined ? walkAll : walkPaths;
-  const found = (simple ? await walk(ctx, scope, f) : undefined) ?? (await walkGit(ctx, scope, f));
+  // Without paths every commit is shown, in the scope's order; paths, --since and --first-parent need the walk along parents.
+  // --not REV needs what REV reaches, which the index does not keep: git lists the commits.
+  const walk = f.paths.length === 0 && f.since === undefined && !f.firstParent ? walkAll : walkParents;
+  const found = (f.not === undefined ? await walk(ctx, scope, f) : undefined) ?? (await walkGit(ctx, scope, f));
   const rows = found.slice(0, f.limit);
   await ctx.index.ensureChurn(rows.filter((c) => !isMerge(c)).map((c) => c.sha));
   const changes = byCommit(ctx.index.store.log.changesOf(rows.filter((c) => !isMerge(c)).map((c) => c.id)));
+  // Under --first-parent a merge lists its change against the first parent: one git process for all of them.
+  const merges = f.firstParent ? rows.filter(isMerge) : [];
+  const mergeDiffs = await diffFilesMany(ctx, merges.map((m) => ({ parent: m.parents.split(" ")[0]!, sha: m.sha })), f.paths.length > 0 && !f.fullDiff ? f.paths : []);
+  const mergeFiles = new Map(merges.map((m, i) => [m.sha, mergeDiffs[i]!.map(fileOut)]));
   const commits: LogCommit[] = [];
-  for (const c of rows) commits.push(await commitOut(ctx, c, changes.get(c.id) ?? [], f));
+  for (const c of rows) commits.push(await commitOut(ctx, c, changes.get(c.id) ?? [], f, mergeFiles.get(c.sha)));
   return { commits, truncated: found.length > f.limit };
 }
 
 /** A commit's files as git log --numstat -M -- PATH… prints them. */
-async function filesOf(ctx: QueryContext, c: LogCommitRow, changes: LogChangeRow[], f: LogFilter): Promise<LogFile[]> {
+async function filesOf(ctx: QueryContext, c: LogCommitRow, changes: LogChangeRow[], f: LogFilter, mergeFiles?: LogFile[]): Promise<LogFile[]> {
   const limited = f.paths.length > 0 && !f.fullDiff;
   const parents = c.parents.split(" ").filter(Boolean);
-  if (parents.length > 1) {
-    if (!f.firstParent) return [];
-    return (await diffFiles(ctx, parents[0]!, c.sha, limited ? f.paths : [])).map(fileOut);
-  }
+  if (parents.length > 1) return mergeFiles ?? [];
   if (!limited) return changes.map((ch) => fileOut({ ...ch, oldPath: ch.old_path }));
   const mine = changes.filter((ch) => under(ch.path, f.paths) || (ch.old_path !== null && under(ch.old_path, f.paths)));
   // A rename across the paths' edge is an add or a delete to git, whose rename detection sees only the paths.
@@ -196,8 +216,8 @@ async function filesOf(ctx: QueryContext, c: LogCommitRow, changes: LogChangeRow
   return mine.map((ch) => fileOut({ ...ch, oldPath: ch.old_path }));
 }
 
-async function commitOut(ctx: QueryContext, c: LogCommitRow, changes: LogChangeRow[], f: LogFilter): Promise<LogCommit> {
-  const files = await filesOf(ctx, c, changes, f);
+async function commitOut(ctx: QueryContext, c: LogCommitRow, changes: LogChangeRow[], f: LogFilter, mergeFiles?: LogFile[]): Promise<LogCommit> {
+  const files = await filesOf(ctx, c, changes, f, mergeFiles);
   let additions = 0;
   let deletions = 0;
   for (const file of files) {

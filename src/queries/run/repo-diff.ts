@@ -7,7 +7,8 @@ import { git, gitText } from "../../git/run.ts";
 import type { LogFile } from "../log.ts";
 import type { QueryContext } from "../context.ts";
 
-const DIFF_ARGS = ["diff-tree", "-r", "-z", "-M", "--no-commit-id", "--no-ext-diff", "--no-textconv", "--no-color"];
+/** Paths are literal (a * or : in a name is just a character). */
+const DIFF_ARGS = ["--literal-pathspecs", "diff-tree", "-r", "-z", "-M", "--no-commit-id", "--no-ext-diff", "--no-textconv", "--no-color"];
 
 /** The trees compared: `to` against `from`, or against its first parent (none for a root commit). */
 function treeArgs(from: string | null, to: string): string[] {
@@ -18,6 +19,29 @@ function treeArgs(from: string | null, to: string): string[] {
 export async function diffFiles(ctx: QueryContext, from: string | null, to: string, paths: string[]): Promise<DiffFile[]> {
   const out = await git([...DIFF_ARGS, "--raw", "--numstat", ...treeArgs(from, to), "--", ...paths], ctx.index.git);
   return parseRawNumstat(out);
+}
+
+/**
+ * The files each commit changed against the parent given, for many commits in one git process:
+ * a line "COMMIT PARENT" each (the parent as git reads the rest of the line); with --always git
+ * prints COMMIT before each pair's records, even none.
+ */
+export async function diffFilesMany(ctx: QueryContext, pairs: { parent: string; sha: string }[], paths: string[]): Promise<DiffFile[][]> {
+  if (pairs.length === 0) return [];
+  const args = DIFF_ARGS.filter((a) => a !== "--no-commit-id");
+  const out = await git([...args, "--raw", "--numstat", "--always", "--stdin", "--", ...paths], { ...ctx.index.git, input: pairs.map((p) => `${p.sha} ${p.parent}\n`).join("") });
+  const text = out.toString("latin1");
+  // Split before each header: the next pair's commit as a whole token.
+  const starts: number[] = [];
+  let pos = 0;
+  for (const p of pairs) {
+    const header = p.sha + "\0";
+    const found = text.startsWith(header, pos) ? pos : text.indexOf("\0" + header, pos) + 1;
+    if (found === 0 && pos !== 0) throw new Error(`git diff-tree --stdin lost its place at ${p.sha}`);
+    starts.push(found);
+    pos = found + header.length;
+  }
+  return pairs.map((_, i) => parseRawNumstat(Buffer.from(text.slice(starts[i]! + 41, starts[i + 1] ?? text.length), "latin1")));
 }
 
 /** The unified diff of `to` against `from` under `paths`, cut after `maxLines` lines. */

@@ -3,7 +3,7 @@ import { LoreError } from "../../errors.ts";
 import { looksBinary } from "../../git/binary.ts";
 import { LOG_FORMAT, RawLogParser } from "../../git/parse-log.ts";
 import { git } from "../../git/run.ts";
-import { lsTree } from "../../index/tree.ts";
+import { parseLsTree } from "../../git/parse-tree.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import type { LogFile } from "../log.ts";
@@ -82,7 +82,7 @@ async function showFile(ctx: QueryContext, rev: string, rawPath: string, input: 
   const at = shortSha(commit);
   if (path === "") throw new LoreError("NOT_A_FILE", `${rev}: names the repository root at ${at}, a folder; name a file in it (REV:PATH).`);
   // ls-tree -r lists a folder's files, never the folder itself.
-  const entries = await lsTree(ctx.index, commit, [path]);
+  const entries = parseLsTree(await git(["--literal-pathspecs", "ls-tree", "-r", "-z", "-l", "--full-tree", commit, "--", path], ctx.index.git));
   const entry = entries.find((e) => e.path === path);
   if (!entry) {
     if (entries.some((e) => e.path.startsWith(path + "/"))) throw new LoreError("NOT_A_FILE", `${path} is a folder at ${at}; name a file in it.`);
