@@ -50,6 +50,19 @@ const CHANGE_FIELDS = `SELECT top.seq, c.id AS commit_id, c.sha, c.author, c.ema
     LEFT JOIN paths op ON op.id = ch.old_path_id
    ORDER BY top.seq`;
 
+/** Parents as the commits table keeps them: one or two as bytes, more (an octopus merge) as text. */
+function storedParents(parents: string[]): [Uint8Array | null, string | null] {
+  if (parents.length === 0) return [null, null];
+  if (parents.length > 2) return [null, parents.join(" ")];
+  return [Buffer.from(parents.join(""), "hex"), null];
+}
+
+/** A message as the commits table keeps it: what follows the subject, or the whole text when it does not start with it. */
+function storedMessage(subject: string, message: string): [string | null, string | null] {
+  if (!message.startsWith(subject)) return [null, message];
+  return [message.length > subject.length ? message.slice(subject.length) : null, null];
+}
+
 export class HistoryStore {
   private pathIds = new Map<string, number>();
 
@@ -87,7 +100,9 @@ export class HistoryStore {
   }
 
   commitBySha(sha: string): CommitRow | undefined {
-    return this.db.prepare("SELECT * FROM commits WHERE sha = ?").get(sha) as CommitRow | undefined;
+    return this.db
+      .prepare("SELECT id, sha, parents, author, email, time, commit_time, subject, message, nfiles, churn FROM commits WHERE sha = ?")
+      .get(sha) as CommitRow | undefined;
   }
 
   /** Inserts a commit and its changes unless it is known; returns its id. Call inside a transaction. */
@@ -96,8 +111,10 @@ export class HistoryStore {
     // git log shows no diff for a merge without -m: it contributes no files of its own.
     const changes = merge ? [] : c.changes;
     const row = this.db
-      .prepare("INSERT OR IGNORE INTO commits (sha, parents, author, email, time, commit_time, subject, message, nfiles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")
-      .get(c.sha, c.parents.join(" "), c.author, c.email, c.time, c.commitTime, c.subject, c.message, changes.length);
+      .prepare(
+        "INSERT OR IGNORE INTO commits (sha, parent_bytes, parents_text, author, email, time, commit_time, subject, message_rest, message_text, nfiles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+      )
+      .get(c.sha, ...storedParents(c.parents), c.author, c.email, c.time, c.commitTime, c.subject, ...storedMessage(c.subject, c.message), changes.length);
     if (!row) return this.commitId(c.sha)!;
     const id = Number(row.id);
     const insert = this.db.prepare("INSERT OR REPLACE INTO changes (commit_id, path_id, status, old_path_id) VALUES (?, ?, ?, ?)");

@@ -22,10 +22,20 @@ function configure(db: SqlDatabase): void {
   db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA temp_store = MEMORY");
   db.exec("PRAGMA cache_size = -32000");
+  // A WAL keeps the size of its biggest batch (4 MB, more than a small repository's index) unless told.
+  db.exec("PRAGMA journal_size_limit = 1048576");
 }
 
 function userVersion(db: SqlDatabase): number {
   return Number(db.prepare("PRAGMA user_version").get()?.user_version ?? 0);
+}
+
+/** Test knob: LORE_TEST_MIGRATE_HOLD_MS keeps a migration's transaction open that long (a test kills lore meanwhile). */
+function holdForTest(): void {
+  const ms = Number(process.env.LORE_TEST_MIGRATE_HOLD_MS);
+  if (!(ms > 0)) return;
+  process.stderr.write("lore: migrating the index (held for a test)\n");
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function migrate(db: SqlDatabase): void {
@@ -37,6 +47,7 @@ function migrate(db: SqlDatabase): void {
       if (userVersion(db) === v) {
         db.exec(MIGRATIONS[v]!);
         db.exec(`PRAGMA user_version = ${v + 1}`);
+        holdForTest();
       }
       db.exec("COMMIT");
     } catch (err) {

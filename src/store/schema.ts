@@ -1,6 +1,6 @@
 /** The index's tables, versioned: each migration takes the file from one version to the next. */
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** MIGRATIONS[i] takes a database from version i to i + 1. */
 export const MIGRATIONS: readonly string[] = [
@@ -73,6 +73,104 @@ export const MIGRATIONS: readonly string[] = [
     email TEXT NOT NULL,
     time INTEGER NOT NULL,
     subject TEXT NOT NULL
+  ) WITHOUT ROWID;
+  `,
+  // 2: what repeated as text is stored once (issue 14). Blame hunks name their commit and original
+  // path by integer id, blame commits' people are a table, blob ids and blame keys are bytes, and a
+  // commit's message no longer repeats its subject. The index is rebuilt from git (status says so):
+  // one transaction, so a kill during it leaves the version-1 file as it was.
+  `
+  DROP TABLE blame_hunks;
+  DROP TABLE blames;
+  DROP TABLE blame_commits;
+  DROP TABLE blob_lines;
+  DROP TABLE tree;
+  DROP TABLE follow_origins;
+  DROP TABLE reach;
+  DROP TABLE changes;
+  DROP TABLE paths;
+  DROP TABLE commits;
+  DELETE FROM meta WHERE key <> 'repoRoot';
+  INSERT INTO meta (key, value) VALUES ('rebuilt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now') || ' the index format changed (schema 2, about half the size): rebuilt from git');
+  CREATE TABLE commits (
+    id INTEGER PRIMARY KEY,
+    sha TEXT NOT NULL UNIQUE,
+    -- Parent ids as bytes (20 or 32 each); parents_text only for a merge of more than two.
+    parent_bytes BLOB,
+    parents_text TEXT,
+    parents TEXT GENERATED ALWAYS AS (coalesce(parents_text, CASE length(parent_bytes)
+      WHEN 20 THEN lower(hex(parent_bytes))
+      WHEN 32 THEN lower(hex(parent_bytes))
+      WHEN 40 THEN lower(hex(substr(parent_bytes, 1, 20))) || ' ' || lower(hex(substr(parent_bytes, 21, 20)))
+      WHEN 64 THEN lower(hex(substr(parent_bytes, 1, 32))) || ' ' || lower(hex(substr(parent_bytes, 33, 32)))
+      ELSE '' END)) VIRTUAL,
+    author TEXT NOT NULL,
+    email TEXT NOT NULL,
+    time INTEGER NOT NULL,
+    commit_time INTEGER NOT NULL,
+    subject TEXT NOT NULL,
+    -- The message after its subject (NULL: nothing after it); message_text only when it does not start with the subject.
+    message_rest TEXT,
+    message_text TEXT,
+    message TEXT GENERATED ALWAYS AS (coalesce(message_text, subject || coalesce(message_rest, ''))) VIRTUAL,
+    nfiles INTEGER NOT NULL,
+    churn INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE paths (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
+  CREATE TABLE changes (
+    commit_id INTEGER NOT NULL,
+    path_id INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    old_path_id INTEGER,
+    additions INTEGER,
+    deletions INTEGER,
+    PRIMARY KEY (commit_id, path_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX changes_by_path ON changes (path_id, commit_id);
+  CREATE TABLE reach (seq INTEGER PRIMARY KEY, commit_id INTEGER NOT NULL);
+  CREATE UNIQUE INDEX reach_by_commit ON reach (commit_id);
+  -- blob: the object id as bytes.
+  CREATE TABLE tree (path_id INTEGER PRIMARY KEY, mode TEXT NOT NULL, type TEXT NOT NULL, blob BLOB NOT NULL, size INTEGER);
+  CREATE TABLE blob_lines (blob BLOB PRIMARY KEY, lines INTEGER) WITHOUT ROWID;
+  CREATE TABLE follow_origins (
+    commit_id INTEGER NOT NULL,
+    path_id INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    old_path_id INTEGER,
+    additions INTEGER,
+    deletions INTEGER,
+    PRIMARY KEY (commit_id, path_id)
+  ) WITHOUT ROWID;
+  -- key: sha-1 of the cache key (path, content, history, ignore list); blob as bytes.
+  CREATE TABLE blames (
+    id INTEGER PRIMARY KEY,
+    key BLOB NOT NULL UNIQUE,
+    path_id INTEGER NOT NULL,
+    blob BLOB,
+    lines INTEGER NOT NULL,
+    binary INTEGER NOT NULL,
+    boundary TEXT NOT NULL DEFAULT '',
+    used_at INTEGER NOT NULL
+  );
+  CREATE INDEX blames_by_path ON blames (path_id, blob);
+  CREATE TABLE blame_people (id INTEGER PRIMARY KEY, author TEXT NOT NULL, email TEXT NOT NULL, UNIQUE (author, email));
+  -- The commits blames name: the commits table may not hold them (a capped or shallow history).
+  CREATE TABLE blame_commits (
+    id INTEGER PRIMARY KEY,
+    sha BLOB NOT NULL UNIQUE,
+    person_id INTEGER NOT NULL,
+    time INTEGER NOT NULL,
+    subject TEXT NOT NULL
+  );
+  -- commit_id: blame_commits.id; orig_path_id: NULL when the line has the blamed path's name.
+  CREATE TABLE blame_hunks (
+    blame_id INTEGER NOT NULL,
+    start INTEGER NOT NULL,
+    end INTEGER NOT NULL,
+    commit_id INTEGER NOT NULL,
+    orig_path_id INTEGER,
+    orig_start INTEGER NOT NULL,
+    PRIMARY KEY (blame_id, start)
   ) WITHOUT ROWID;
   `,
 ];

@@ -17,7 +17,8 @@ export type MetaKey =
   | "maxCommits"
   | "truncated"
   | "rebuilt"
-  | "treeHead";
+  | "treeHead"
+  | "historyStops";
 
 export class Store {
   readonly history: HistoryStore;
@@ -34,7 +35,7 @@ export class Store {
     readonly rebuilt?: string,
   ) {
     this.history = new HistoryStore(db);
-    this.blame = new BlameStore(db);
+    this.blame = new BlameStore(db, this.history);
     this.tree = new TreeStore(db, this.history);
     this.windows = new WindowStore(db);
   }
@@ -93,11 +94,20 @@ export class Store {
   /** Empties every table but meta's identity: the next update indexes from scratch. */
   clear(): void {
     this.transaction(() => {
-      for (const t of ["commits", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins"])
+      for (const t of ["commits", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "blame_people", "follow_origins"])
         this.db.exec(`DELETE FROM ${t}`);
       this.db.exec("DELETE FROM meta WHERE key <> 'repoRoot'");
     });
     this.forget();
+  }
+
+  /** Moves the write-ahead log into the file and empties it (after a pass of writes: the log's disk is given back). */
+  checkpoint(): void {
+    try {
+      this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    } catch {
+      // A reader holding an old snapshot: the next checkpoint does it.
+    }
   }
 
   sizeBytes(): number {
