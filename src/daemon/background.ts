@@ -9,6 +9,8 @@ import type { RepoIndex, Scope } from "../index/repo-index.ts";
 import { blameTarget } from "../queries/run/blame-file.ts";
 import type { QueryContext } from "../queries/context.ts";
 import { refreshCommitGraph } from "./commit-graph.ts";
+import { isPartialClone } from "../git/repo.ts";
+import { inBackground, questionsAnswered } from "../git/priority.ts";
 
 const SYMLINK = "120000";
 /** Larger files are blamed only when someone asks: one of them can hold a worker for minutes. */
@@ -24,6 +26,7 @@ export class Warmup {
   private generation = 0;
   private running: Promise<void> | undefined;
   private isStopped = false;
+  private toldPartial = false;
 
   /** `workers` git blame processes at most: one fewer than a question may use, so questions never queue behind the warm-up. */
   constructor(
@@ -57,7 +60,8 @@ export class Warmup {
     while (!this.isStopped && done !== this.generation) {
       done = this.generation;
       try {
-        await this.pass(done);
+        // Questions first: git children at the lowest priority, and each step waits while questions are answered.
+        await inBackground(() => this.pass(done));
       } catch (err) {
         this.log(`warm-up of ${this.ix.repo.root} failed: ${err instanceof Error ? err.message : String(err)}`);
       }
@@ -66,6 +70,7 @@ export class Warmup {
 
   private async pass(gen: number): Promise<void> {
     const t0 = Date.now();
+    if (isPartialClone(this.ix.repo)) return this.partialPass(t0);
     await refreshCommitGraph(this.ix).catch((err) => this.log(`commit-graph of ${this.ix.repo.root} not written: ${err instanceof Error ? err.message : String(err)}`));
     const graphMs = Date.now() - t0;
     // Blame first, on every core: it is what a question waits longest for when missing
@@ -74,11 +79,23 @@ export class Warmup {
     const blame = { n: await this.blameAll(gen), ms: Date.now() - t1 };
     const t2 = Date.now();
     const churnMs = (await this.churn()) ? Date.now() - t2 : -1;
+    this.ix.store.checkpoint();
     // One line per pass; the benchmark reads "churn filled|current, N files blamed in MS ms" (MS: the whole pass).
     if (churnMs >= 0 || blame.n > 0)
       this.log(
         `${this.ix.repo.root}: churn ${churnMs >= 0 ? "filled" : "current"}, ${blame.n} files blamed in ${Date.now() - t0} ms (commit-graph ${graphMs} ms, churn ${Math.max(0, churnMs)} ms, blame ${blame.ms} ms)`,
       );
+  }
+
+  /**
+   * A partial clone: churn of all history and blame of every file would read blobs the clone
+   * does not have (git would download them all). Only the commit-graph, which reads commits and trees.
+   */
+  private async partialPass(t0: number): Promise<void> {
+    await refreshCommitGraph(this.ix).catch((err) => this.log(`commit-graph of ${this.ix.repo.root} not written: ${err instanceof Error ? err.message : String(err)}`));
+    this.ix.store.checkpoint();
+    if (!this.toldPartial) this.log(`${this.ix.repo.root}: a partial clone: line churn and blame of every file left out (their blobs are not here, and lore downloads nothing); commit-graph in ${Date.now() - t0} ms`);
+    this.toldPartial = true;
   }
 
   private async churn(): Promise<boolean> {
@@ -113,6 +130,8 @@ export class Warmup {
     let blamed = 0;
     const worker = async () => {
       while (gen === this.generation && next < targets.length) {
+        await questionsAnswered();
+        if (gen !== this.generation || next >= targets.length) break;
         const t = targets[next++]!;
         try {
           await blame(this.ix, t);

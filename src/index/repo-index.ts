@@ -49,6 +49,7 @@ function fileHash(path: string): string {
 export class RepoIndex implements IndexContext {
   readonly git: GitOptions;
   onProgress?: (p: Progress) => void;
+  log?: (message: string) => void;
   private chain: Promise<unknown> = Promise.resolve();
   private running = 0;
   private scopes = new Map<string, string>();

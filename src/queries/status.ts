@@ -16,6 +16,10 @@ export interface StatusOutput {
   shallow: boolean;
   truncated: number | null;
   rebuilt: string | null;
+  /** A partial clone (`git clone --filter`): lore reads only the objects that are here. */
+  partialClone: boolean;
+  /** What the index leaves out, and why (a partial clone, a damaged repository); [] when nothing. */
+  leftOut: string[];
   dbPath: string;
   dbBytes: number;
   daemon: { pid: number; version: string; uptimeS: number } | null;
@@ -46,6 +50,8 @@ export const statusQuery = defineQuery({
       shallow: z.boolean(),
       truncated: z.number().int().nullable(),
       rebuilt: z.string().nullable(),
+      partialClone: z.boolean(),
+      leftOut: z.array(z.string()),
       dbPath: z.string(),
       dbBytes: z.number().int(),
       daemon: z.object({ pid: z.number().int(), version: z.string(), uptimeS: z.number() }).nullable(),

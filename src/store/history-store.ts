@@ -251,6 +251,11 @@ export class HistoryStore {
   }
 
   /** The change a commit made to a path, with its commit's fields. */
+  /** Whether the commit deleted a file (a rename's other half, where renames were not detected). */
+  deletesAny(commitId: number): boolean {
+    return this.db.prepare("SELECT 1 FROM changes WHERE commit_id = ? AND status = 'D' LIMIT 1").get(commitId) !== undefined;
+  }
+
   changeIn(commitSha: string, path: string): PathChangeRow | undefined {
     return this.db
       .prepare(

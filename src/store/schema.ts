@@ -90,8 +90,10 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE changes;
   DROP TABLE paths;
   DROP TABLE commits;
-  DELETE FROM meta WHERE key <> 'repoRoot';
-  INSERT INTO meta (key, value) VALUES ('rebuilt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now') || ' the index format changed (schema 2, about half the size): rebuilt from git');
+  -- Said in status only when there was an index to rebuild (a new file passes through here too).
+  INSERT OR REPLACE INTO meta (key, value) SELECT 'rebuilt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now') || ' the index format changed (schema 2, about half the size): rebuilt from git'
+    WHERE EXISTS (SELECT 1 FROM meta WHERE key = 'indexedHead');
+  DELETE FROM meta WHERE key NOT IN ('repoRoot', 'rebuilt');
   CREATE TABLE commits (
     id INTEGER PRIMARY KEY,
     sha TEXT NOT NULL UNIQUE,

@@ -13,6 +13,8 @@ export function renderStatus(r: StatusOutput, s: Style): string {
     ["files", `${r.filesTotal} (${r.filesBlamed} blamed)`],
     ...(r.shallow ? [["shallow", s.yellow("yes: history stops at the clone's depth")]] : []),
     ...(r.rebuilt ? [["rebuilt", r.rebuilt]] : []),
+    ...(r.partialClone ? [["partial clone", s.yellow("yes: lore reads only the objects that are here")]] : []),
+    ...r.leftOut.map((l) => ["left out", s.yellow(l)]),
     ["last indexed", r.lastIndexedAt ?? "never"],
     ["index file", `${r.dbPath} (${(r.dbBytes / 1024 / 1024).toFixed(1)} MB)`],
     ["daemon", r.daemon ? `pid ${r.daemon.pid}, ${r.daemon.version}, up ${Math.round(r.daemon.uptimeS)} s` : "not used"],
