@@ -11,6 +11,7 @@ import type { QueryContext } from "../queries/context.ts";
 import { refreshCommitGraph } from "./commit-graph.ts";
 import { isPartialClone } from "../git/repo.ts";
 import { inBackground, questionsAnswered } from "../git/priority.ts";
+import { LoreError, toLoreError } from "../errors.ts";
 
 const SYMLINK = "120000";
 /** Larger files are blamed only when someone asks: one of them can hold a worker for minutes. */
@@ -63,7 +64,8 @@ export class Warmup {
         // Questions first: git children at the lowest priority, and each step waits while questions are answered.
         await inBackground(() => this.pass(done));
       } catch (err) {
-        this.log(`warm-up of ${this.ix.repo.root} failed: ${err instanceof Error ? err.message : String(err)}`);
+        // Once per pass, in words a person can act on (a full disk says so); the next commit starts a new pass.
+        this.log(`warm-up of ${this.ix.repo.root} failed: ${toLoreError(err).message}`);
       }
     }
   }
@@ -128,6 +130,7 @@ export class Warmup {
     await lineCounts(this.ix, targets.flatMap((t) => (t.headKey ? [t.headKey.blob] : [])));
     let next = 0;
     let blamed = 0;
+    let unwritable: LoreError | undefined;
     const worker = async () => {
       while (gen === this.generation && next < targets.length) {
         await questionsAnswered();
@@ -136,12 +139,19 @@ export class Warmup {
         try {
           await blame(this.ix, t);
           blamed++;
-        } catch {
-          // The file may be gone at a newer HEAD; the next pass plans from there.
+        } catch (err) {
+          // A full disk (or an index lore cannot write) fails every file alike: stop here, say it once.
+          const e = toLoreError(err);
+          if (e.code === "INDEX_WRITE_FAILED" || e.code === "INDEX_CORRUPT") {
+            unwritable ??= e;
+            next = targets.length;
+          }
+          // Otherwise the file may be gone at a newer HEAD; the next pass plans from there.
         }
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.workers, targets.length)) }, worker));
+    if (unwritable) throw unwritable;
     return blamed;
   }
 }

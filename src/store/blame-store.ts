@@ -26,9 +26,8 @@ export class BlameStore {
   private readonly found = new Map<string, CachedBlame>();
   private readonly lineMemo = new Map<number, Map<string, number>>();
   private readonly commitMemo = new Map<string, BlameCommit>();
-  /** blame_commits ids by sha, and people ids by "author\0email", of rows known to exist. */
+  /** blame_commits ids by sha, of rows known to exist. */
   private readonly commitIds = new Map<string, number>();
-  private readonly personIds = new Map<string, number>();
 
   constructor(
     private readonly db: SqlDatabase,
@@ -81,20 +80,9 @@ export class BlameStore {
     if (known !== undefined) return known;
     const bytes = objectBytes(sha);
     let r = this.db.prepare("SELECT id FROM blame_commits WHERE sha = ?").get(bytes);
-    r ??= this.db.prepare("INSERT INTO blame_commits (sha, person_id, time, subject) VALUES (?, ?, ?, ?) RETURNING id").get(bytes, this.personId(c.author, c.email), c.time, c.subject)!;
+    r ??= this.db.prepare("INSERT INTO blame_commits (sha, person_id, time, subject) VALUES (?, ?, ?, ?) RETURNING id").get(bytes, this.history.personId(c.author, c.email), c.time, c.subject)!;
     if (this.commitIds.size >= MEMO_COMMITS) this.commitIds.clear();
     this.commitIds.set(sha, Number(r.id));
-    return Number(r.id);
-  }
-
-  private personId(author: string, email: string): number {
-    const k = `${author}\0${email}`;
-    const known = this.personIds.get(k);
-    if (known !== undefined) return known;
-    let r = this.db.prepare("SELECT id FROM blame_people WHERE author = ? AND email = ?").get(author, email);
-    r ??= this.db.prepare("INSERT INTO blame_people (author, email) VALUES (?, ?) RETURNING id").get(author, email)!;
-    if (this.personIds.size >= MEMO_COMMITS) this.personIds.clear();
-    this.personIds.set(k, Number(r.id));
     return Number(r.id);
   }
 
@@ -114,7 +102,7 @@ export class BlameStore {
   /** Author, email, time and subject of each commit a blame names (remembered: they change only with the mailmap, which empties the index). */
   commits(shas: Iterable<string>): Map<string, BlameCommit> {
     const out = new Map<string, BlameCommit>();
-    const st = this.db.prepare("SELECT p.author, p.email, c.time, c.subject FROM blame_commits c JOIN blame_people p ON p.id = c.person_id WHERE c.sha = ?");
+    const st = this.db.prepare("SELECT p.author, p.email, c.time, c.subject FROM blame_commits c JOIN people p ON p.id = c.person_id WHERE c.sha = ?");
     for (const sha of shas) {
       if (out.has(sha)) continue;
       let c = this.commitMemo.get(sha);
@@ -166,7 +154,6 @@ export class BlameStore {
     this.lineMemo.clear();
     this.commitMemo.clear();
     this.commitIds.clear();
-    this.personIds.clear();
   }
 
   /** Files of the stored tree whose current content has a cached blame. */

@@ -1,6 +1,7 @@
 /** SQL over commits, the paths they touched, and the order of history (reach and scopes). */
 import type { SqlDatabase } from "../runtime/index.ts";
 import type { CommitRecord, NumstatRecord } from "../git/records.ts";
+import { objectBytes } from "./tree-store.ts";
 
 export interface CommitRow {
   id: number;
@@ -65,12 +66,14 @@ function storedMessage(subject: string, message: string): [string | null, string
 
 export class HistoryStore {
   private pathIds = new Map<string, number>();
+  private readonly personIds = new Map<string, number>();
 
   constructor(private readonly db: SqlDatabase) {}
 
   /** Drops the in-memory path cache (after the tables were emptied). */
   forget(): void {
     this.pathIds.clear();
+    this.personIds.clear();
   }
 
   pathId(path: string): number | undefined {
@@ -95,14 +98,26 @@ export class HistoryStore {
   }
 
   commitId(sha: string): number | undefined {
-    const row = this.db.prepare("SELECT id FROM commits WHERE sha = ?").get(sha);
+    const row = this.db.prepare("SELECT id FROM commit_rows WHERE sha = ?").get(objectBytes(sha));
     return row ? Number(row.id) : undefined;
   }
 
   commitBySha(sha: string): CommitRow | undefined {
-    return this.db
-      .prepare("SELECT id, sha, parents, author, email, time, commit_time, subject, message, nfiles, churn FROM commits WHERE sha = ?")
-      .get(sha) as CommitRow | undefined;
+    const id = this.commitId(sha);
+    if (id === undefined) return undefined;
+    return this.db.prepare("SELECT id, sha, parents, author, email, time, commit_time, subject, message, nfiles, churn FROM commits WHERE id = ?").get(id) as CommitRow | undefined;
+  }
+
+  /** The id of a person (author name and email, as the mailmap gives them), stored when new: call inside a transaction. */
+  personId(author: string, email: string): number {
+    const k = `${author}\0${email}`;
+    const known = this.personIds.get(k);
+    if (known !== undefined) return known;
+    let r = this.db.prepare("SELECT id FROM people WHERE author = ? AND email = ?").get(author, email);
+    r ??= this.db.prepare("INSERT INTO people (author, email) VALUES (?, ?) RETURNING id").get(author, email)!;
+    if (this.personIds.size >= 100_000) this.personIds.clear();
+    this.personIds.set(k, Number(r.id));
+    return Number(r.id);
   }
 
   /** Inserts a commit and its changes unless it is known; returns its id. Call inside a transaction. */
@@ -112,9 +127,9 @@ export class HistoryStore {
     const changes = merge ? [] : c.changes;
     const row = this.db
       .prepare(
-        "INSERT OR IGNORE INTO commits (sha, parent_bytes, parents_text, author, email, time, commit_time, subject, message_rest, message_text, nfiles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        "INSERT OR IGNORE INTO commit_rows (sha, parent_bytes, parents_text, person_id, time, commit_time, subject, message_rest, message_text, nfiles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
       )
-      .get(c.sha, ...storedParents(c.parents), c.author, c.email, c.time, c.commitTime, c.subject, ...storedMessage(c.subject, c.message), changes.length);
+      .get(objectBytes(c.sha), ...storedParents(c.parents), this.personId(c.author, c.email), c.time, c.commitTime, c.subject, ...storedMessage(c.subject, c.message), changes.length);
     if (!row) return this.commitId(c.sha)!;
     const id = Number(row.id);
     const insert = this.db.prepare("INSERT OR REPLACE INTO changes (commit_id, path_id, status, old_path_id) VALUES (?, ?, ?, ?)");
@@ -133,7 +148,7 @@ export class HistoryStore {
       const pid = this.pathId(e.path);
       if (pid !== undefined) update.run(e.additions, e.deletions, id, pid);
     }
-    this.db.prepare("UPDATE commits SET churn = 1 WHERE id = ?").run(id);
+    this.db.prepare("UPDATE commit_rows SET churn = 1 WHERE id = ?").run(id);
   }
 
   /** Where git log --follow went on from a file's creation; undefined when not asked yet. */
@@ -263,9 +278,9 @@ export class HistoryStore {
                 ch.status, p.path, op.path AS old_path, ch.additions, ch.deletions
            FROM changes ch JOIN commits c ON c.id = ch.commit_id JOIN paths p ON p.id = ch.path_id
            LEFT JOIN paths op ON op.id = ch.old_path_id
-          WHERE c.sha = ? AND p.path = ?`,
+          WHERE ch.commit_id = ? AND p.path = ?`,
       )
-      .get(commitSha, path) as PathChangeRow | undefined;
+      .get(this.commitId(commitSha) ?? -1, path) as PathChangeRow | undefined;
   }
 
   /** The newest commit in scope that touched the path. */

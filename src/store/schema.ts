@@ -76,7 +76,7 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   `,
   // 2: what repeated as text is stored once (issue 14). Blame hunks name their commit and original
-  // path by integer id, blame commits' people are a table, blob ids and blame keys are bytes, and a
+  // path by integer id, people (commits' and blames') are a table, commit ids are bytes, blob ids and blame keys are bytes, and a
   // commit's message no longer repeats its subject. The index is rebuilt from git (status says so):
   // one transaction, so a kill during it leaves the version-1 file as it was.
   `
@@ -94,30 +94,39 @@ export const MIGRATIONS: readonly string[] = [
   INSERT OR REPLACE INTO meta (key, value) SELECT 'rebuilt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now') || ' the index format changed (schema 2, about half the size): rebuilt from git'
     WHERE EXISTS (SELECT 1 FROM meta WHERE key = 'indexedHead');
   DELETE FROM meta WHERE key NOT IN ('repoRoot', 'rebuilt');
-  CREATE TABLE commits (
+  -- People (author name and email, as the mailmap gives them) once, for commits and blames.
+  CREATE TABLE people (id INTEGER PRIMARY KEY, author TEXT NOT NULL, email TEXT NOT NULL, UNIQUE (author, email));
+  -- Commits as stored: ids as bytes, people by id, the message without its subject. Read them through the commits view.
+  CREATE TABLE commit_rows (
     id INTEGER PRIMARY KEY,
-    sha TEXT NOT NULL UNIQUE,
-    -- Parent ids as bytes (20 or 32 each); parents_text only for a merge of more than two.
+    sha BLOB NOT NULL UNIQUE,
+    -- One or two parents as bytes; parents_text only for a merge of more than two.
     parent_bytes BLOB,
     parents_text TEXT,
-    parents TEXT GENERATED ALWAYS AS (coalesce(parents_text, CASE length(parent_bytes)
-      WHEN 20 THEN lower(hex(parent_bytes))
-      WHEN 32 THEN lower(hex(parent_bytes))
-      WHEN 40 THEN lower(hex(substr(parent_bytes, 1, 20))) || ' ' || lower(hex(substr(parent_bytes, 21, 20)))
-      WHEN 64 THEN lower(hex(substr(parent_bytes, 1, 32))) || ' ' || lower(hex(substr(parent_bytes, 33, 32)))
-      ELSE '' END)) VIRTUAL,
-    author TEXT NOT NULL,
-    email TEXT NOT NULL,
+    person_id INTEGER NOT NULL,
     time INTEGER NOT NULL,
     commit_time INTEGER NOT NULL,
     subject TEXT NOT NULL,
     -- The message after its subject (NULL: nothing after it); message_text only when it does not start with the subject.
     message_rest TEXT,
     message_text TEXT,
-    message TEXT GENERATED ALWAYS AS (coalesce(message_text, subject || coalesce(message_rest, ''))) VIRTUAL,
     nfiles INTEGER NOT NULL,
     churn INTEGER NOT NULL DEFAULT 0
   );
+  -- The commits as every query reads them (the columns of schema 1). Look one up by sha through
+  -- HistoryStore (commit_rows.sha is bytes): "WHERE sha = ?" on the view reads every row.
+  CREATE VIEW commits AS
+    SELECT c.id AS id, lower(hex(c.sha)) AS sha,
+           coalesce(c.parents_text, CASE length(c.parent_bytes)
+             WHEN 20 THEN lower(hex(c.parent_bytes))
+             WHEN 32 THEN lower(hex(c.parent_bytes))
+             WHEN 40 THEN lower(hex(substr(c.parent_bytes, 1, 20))) || ' ' || lower(hex(substr(c.parent_bytes, 21, 20)))
+             WHEN 64 THEN lower(hex(substr(c.parent_bytes, 1, 32))) || ' ' || lower(hex(substr(c.parent_bytes, 33, 32)))
+             ELSE '' END) AS parents,
+           p.author AS author, p.email AS email, c.time AS time, c.commit_time AS commit_time, c.subject AS subject,
+           coalesce(c.message_text, c.subject || coalesce(c.message_rest, '')) AS message,
+           c.nfiles AS nfiles, c.churn AS churn
+      FROM commit_rows c JOIN people p ON p.id = c.person_id;
   CREATE TABLE paths (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
   CREATE TABLE changes (
     commit_id INTEGER NOT NULL,
@@ -155,7 +164,6 @@ export const MIGRATIONS: readonly string[] = [
     used_at INTEGER NOT NULL
   );
   CREATE INDEX blames_by_path ON blames (path_id, blob);
-  CREATE TABLE blame_people (id INTEGER PRIMARY KEY, author TEXT NOT NULL, email TEXT NOT NULL, UNIQUE (author, email));
   -- The commits blames name: the commits table may not hold them (a capped or shallow history).
   CREATE TABLE blame_commits (
     id INTEGER PRIMARY KEY,

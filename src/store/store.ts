@@ -94,7 +94,7 @@ export class Store {
   /** Empties every table but meta's identity: the next update indexes from scratch. */
   clear(): void {
     this.transaction(() => {
-      for (const t of ["commits", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "blame_people", "follow_origins"])
+      for (const t of ["commit_rows", "people", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins"])
         this.db.exec(`DELETE FROM ${t}`);
       this.db.exec("DELETE FROM meta WHERE key <> 'repoRoot'");
     });
@@ -103,10 +103,14 @@ export class Store {
 
   /** Moves the write-ahead log into the file and empties it (after a pass of writes: the log's disk is given back). */
   checkpoint(): void {
+    // Never waits: with a reader on an old snapshot it does what it can, and the next one does the rest.
+    this.db.exec("PRAGMA busy_timeout = 0");
     try {
-      this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+      this.db.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get();
     } catch {
-      // A reader holding an old snapshot: the next checkpoint does it.
+      // Busy: another connection is checkpointing or writing.
+    } finally {
+      this.db.exec("PRAGMA busy_timeout = 10000");
     }
   }
 
