@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { BlameCommit, BlameHunk, BlameResult } from "../git/records.ts";
 import type { HistoryStore } from "./history-store.ts";
 import { objectBytes } from "./tree-store.ts";
+import { ownString } from "./own-string.ts";
 
 export interface CachedBlame {
   id: number;
@@ -42,7 +43,7 @@ export class BlameStore {
     if (!r) return undefined;
     const b = { id: Number(r.id), lines: Number(r.lines), binary: Number(r.binary) === 1, boundary: new Set(String(r.boundary).split(" ").filter(Boolean)) };
     if (this.found.size >= MEMO_BLAMES) this.found.clear();
-    this.found.set(key, b);
+    this.found.set(ownString(key), b);
     return b;
   }
 
@@ -82,7 +83,7 @@ export class BlameStore {
     let r = this.db.prepare("SELECT id FROM blame_commits WHERE sha = ?").get(bytes);
     r ??= this.db.prepare("INSERT INTO blame_commits (sha, person_id, time, subject) VALUES (?, ?, ?, ?) RETURNING id").get(bytes, this.history.personId(c.author, c.email), c.time, c.subject)!;
     if (this.commitIds.size >= MEMO_COMMITS) this.commitIds.clear();
-    this.commitIds.set(sha, Number(r.id));
+    this.commitIds.set(ownString(sha), Number(r.id));
     return Number(r.id);
   }
 

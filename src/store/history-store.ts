@@ -2,6 +2,7 @@
 import type { SqlDatabase } from "../runtime/index.ts";
 import type { CommitRecord, NumstatRecord } from "../git/records.ts";
 import { objectBytes } from "./tree-store.ts";
+import { ownString } from "./own-string.ts";
 
 export interface CommitRow {
   id: number;
@@ -81,7 +82,7 @@ export class HistoryStore {
     if (cached !== undefined) return cached;
     const row = this.db.prepare("SELECT id FROM paths WHERE path = ?").get(path);
     if (!row) return undefined;
-    this.pathIds.set(path, Number(row.id));
+    this.pathIds.set(ownString(path), Number(row.id));
     return Number(row.id);
   }
 
@@ -89,7 +90,7 @@ export class HistoryStore {
     const known = this.pathId(path);
     if (known !== undefined) return known;
     const row = this.db.prepare("INSERT INTO paths (path) VALUES (?) RETURNING id").get(path)!;
-    this.pathIds.set(path, Number(row.id));
+    this.pathIds.set(ownString(path), Number(row.id));
     return Number(row.id);
   }
 
@@ -116,7 +117,7 @@ export class HistoryStore {
     let r = this.db.prepare("SELECT id FROM people WHERE author = ? AND email = ?").get(author, email);
     r ??= this.db.prepare("INSERT INTO people (author, email) VALUES (?, ?) RETURNING id").get(author, email)!;
     if (this.personIds.size >= 100_000) this.personIds.clear();
-    this.personIds.set(k, Number(r.id));
+    this.personIds.set(ownString(k), Number(r.id));
     return Number(r.id);
   }
 
