@@ -10,6 +10,9 @@ import type { RepoIndex, Scope } from "../index/repo-index.ts";
 import { blameTarget } from "../queries/run/blame-file.ts";
 import type { QueryContext } from "../queries/context.ts";
 import { refreshCommitGraph } from "./commit-graph.ts";
+import { isPartialClone } from "../git/repo.ts";
+import { inBackground, questionsAnswered } from "../git/priority.ts";
+import { LoreError, toLoreError } from "../errors.ts";
 
 const SYMLINK = "120000";
 /** Larger files are blamed only when someone asks: one of them can hold a worker for minutes. */
@@ -25,6 +28,7 @@ export class Warmup {
   private generation = 0;
   private running: Promise<void> | undefined;
   private isStopped = false;
+  private toldPartial = false;
 
   /** `workers` git blame processes at most: one fewer than a question may use, so questions never queue behind the warm-up. */
   constructor(
@@ -58,15 +62,18 @@ export class Warmup {
     while (!this.isStopped && done !== this.generation) {
       done = this.generation;
       try {
-        await this.pass(done);
+        // Questions first: git children at the lowest priority, and each step waits while questions are answered.
+        await inBackground(() => this.pass(done));
       } catch (err) {
-        this.log(`warm-up of ${this.ix.repo.root} failed: ${err instanceof Error ? err.message : String(err)}`);
+        // Once per pass, in words a person can act on (a full disk says so); the next commit starts a new pass.
+        this.log(`warm-up of ${this.ix.repo.root} failed: ${toLoreError(err).message}`);
       }
     }
   }
 
   private async pass(gen: number): Promise<void> {
     const t0 = Date.now();
+    if (isPartialClone(this.ix.repo)) return this.partialPass(t0);
     await refreshCommitGraph(this.ix).catch((err) => this.log(`commit-graph of ${this.ix.repo.root} not written: ${err instanceof Error ? err.message : String(err)}`));
     const graphMs = Date.now() - t0;
     // New commits' messages into the search index (a message search would otherwise add them on its first question): quick, so first.
@@ -81,11 +88,23 @@ export class Warmup {
     const t3 = Date.now();
     const codeMs = (await this.codeWords()) ? Date.now() - t3 : -1;
     if (codeMs >= 0) this.log(`${this.ix.repo.root}: change index filled in ${codeMs} ms (${this.ix.store.search.codeIndexBytes() ?? "?"} bytes)`);
+    this.ix.store.checkpoint();
     // One line per pass; the benchmark reads "churn filled|current, N files blamed in MS ms" (MS: the whole pass).
     if (churnMs >= 0 || blame.n > 0)
       this.log(
         `${this.ix.repo.root}: churn ${churnMs >= 0 ? "filled" : "current"}, ${blame.n} files blamed in ${Date.now() - t0} ms (commit-graph ${graphMs} ms, churn ${Math.max(0, churnMs)} ms, blame ${blame.ms} ms)`,
       );
+  }
+
+  /**
+   * A partial clone: churn of all history and blame of every file would read blobs the clone
+   * does not have (git would download them all). Only the commit-graph, which reads commits and trees.
+   */
+  private async partialPass(t0: number): Promise<void> {
+    await refreshCommitGraph(this.ix).catch((err) => this.log(`commit-graph of ${this.ix.repo.root} not written: ${err instanceof Error ? err.message : String(err)}`));
+    this.ix.store.checkpoint();
+    if (!this.toldPartial) this.log(`${this.ix.repo.root}: a partial clone: line churn and blame of every file left out (their blobs are not here, and lore downloads nothing); commit-graph in ${Date.now() - t0} ms`);
+    this.toldPartial = true;
   }
 
   private async churn(): Promise<boolean> {
@@ -125,18 +144,28 @@ export class Warmup {
     await lineCounts(this.ix, targets.flatMap((t) => (t.headKey ? [t.headKey.blob] : [])));
     let next = 0;
     let blamed = 0;
+    let unwritable: LoreError | undefined;
     const worker = async () => {
       while (gen === this.generation && next < targets.length) {
+        await questionsAnswered();
+        if (gen !== this.generation || next >= targets.length) break;
         const t = targets[next++]!;
         try {
           await blame(this.ix, t);
           blamed++;
-        } catch {
-          // The file may be gone at a newer HEAD; the next pass plans from there.
+        } catch (err) {
+          // A full disk (or an index lore cannot write) fails every file alike: stop here, say it once.
+          const e = toLoreError(err);
+          if (e.code === "INDEX_WRITE_FAILED" || e.code === "INDEX_CORRUPT") {
+            unwritable ??= e;
+            next = targets.length;
+          }
+          // Otherwise the file may be gone at a newer HEAD; the next pass plans from there.
         }
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.workers, targets.length)) }, worker));
+    if (unwritable) throw unwritable;
     return blamed;
   }
 }

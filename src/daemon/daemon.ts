@@ -11,7 +11,8 @@ import { runtime } from "../runtime/index.ts";
 import { tryLock, type Lock } from "../store/file-lock.ts";
 import { Lifecycle, log, readPid } from "./lifecycle.ts";
 import { reportMethods } from "../report/daemon-methods.ts";
-import { Repos } from "./repos.ts";
+import { REPO_IDLE_MS, Repos } from "./repos.ts";
+import { endGitChildren } from "../git/run.ts";
 import type { Method } from "./rpc.ts";
 import { createApp } from "./server.ts";
 
@@ -67,7 +68,12 @@ export async function runDaemon(idleS: number): Promise<number> {
   writeFileSync(paths.pid, `${process.pid}\n`, { mode: 0o600 });
   life.onStop(() => server.stop());
   life.onStop(() => repos.closeAll());
-  const sweep = setInterval(() => repos.sweep(), 60_000);
+  // Stop means stop: git children (a commit-graph write, blames of the warm-up) end with the daemon.
+  life.onStop(() => {
+    const n = endGitChildren();
+    if (n) log(`ended ${n} git process${n === 1 ? "" : "es"} still running`);
+  });
+  const sweep = setInterval(() => repos.sweep(), Math.min(60_000, REPO_IDLE_MS));
   (sweep as { unref?: () => void }).unref?.();
   life.onStop(() => clearInterval(sweep));
   for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => void life.stop(signal));

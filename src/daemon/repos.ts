@@ -16,6 +16,7 @@ import { AnswerCache } from "./answer-cache.ts";
 import { JsonText } from "./rpc.ts";
 import { Warmup } from "./background.ts";
 import { log } from "./lifecycle.ts";
+import { questionBegins, questionEnds } from "../git/priority.ts";
 import { watchRepo } from "./watcher.ts";
 
 interface OpenRepo {
@@ -32,8 +33,8 @@ interface OpenRepo {
   answers: AnswerCache;
 }
 
-/** A repository nobody asked about for this long is unwatched and closed. */
-export const REPO_IDLE_MS = 10 * 60_000;
+/** A repository nobody asked about for this long is unwatched and closed: its memos go with it. LORE_REPO_IDLE_MS: tests. */
+export const REPO_IDLE_MS = Number(process.env.LORE_REPO_IDLE_MS) || 10 * 60_000;
 /** How long an update waits for the questions in flight to finish before it writes anyway. */
 const DRAIN_MS = 2000;
 
@@ -74,6 +75,16 @@ export class Repos {
 
   /** The answer as the JSON text of the reply: made once, and kept as is when it may be asked again. */
   async answer(name: string, raw: Record<string, unknown>, opts: { remember?: boolean } = {}): Promise<JsonText> {
+    // Background work (the warm-up of every repository) waits while any question is answered.
+    questionBegins();
+    try {
+      return await this.answerNow(name, raw, opts);
+    } finally {
+      questionEnds();
+    }
+  }
+
+  private async answerNow(name: string, raw: Record<string, unknown>, opts: { remember?: boolean }): Promise<JsonText> {
     const def = findQuery(name)!;
     const input = validateInput(def, raw);
     if (typeof input.repo !== "string" || !isAbsolute(input.repo))
@@ -149,6 +160,7 @@ export class Repos {
     let open = this.byRoot.get(repo.root);
     if (!open) {
       const index = RepoIndex.open(repo);
+      index.log = log;
       open = { repo, index, warmup: new Warmup(index, this.blameWorkers, log), lastUsed: Date.now(), stamps: "", readers: 0, answers: new AnswerCache() };
       this.byRoot.set(repo.root, open);
       log(`opened ${repo.root}`);

@@ -1,5 +1,5 @@
 /** Finds the repository a folder belongs to, and what kind it is. */
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { LoreError } from "../errors.ts";
 import { readHeadCommit } from "./head-file.ts";
@@ -45,6 +45,20 @@ export async function currentBranch(repo: Repo): Promise<string | null> {
   const out = await gitMaybe(["symbolic-ref", "-q", "--short", "HEAD"], { cwd: repo.root });
   const name = out?.toString("utf8").trim();
   return name ? name : null;
+}
+
+/**
+ * A partial clone (`git clone --filter=...`): some objects were left on the remote and git
+ * downloads them when first read. lore never lets it (see gitEnv), and leaves out what needs them.
+ */
+export function isPartialClone(repo: Repo): boolean {
+  let config = "";
+  try {
+    config = readFileSync(resolve(repo.commonDir, "config"), "utf8");
+  } catch {
+    return false;
+  }
+  return /^\s*partialclone\s*=/im.test(config) || /^\s*promisor\s*=\s*(true|yes|on|1)\s*$/im.test(config);
 }
 
 export function isShallow(repo: Repo): boolean {

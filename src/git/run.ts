@@ -5,6 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LoreError } from "../errors.ts";
 import { encodePath, hasEscapedBytes } from "./paths.ts";
+import { isBackground, lowPriorityPrefix } from "./priority.ts";
+
+/** The program and arguments that start `command args`: behind nice/ionice when it is background work. */
+function launch(command: string, args: readonly string[]): [string, string[]] {
+  const low = isBackground() ? lowPriorityPrefix() : [];
+  return low.length ? [low[0]!, [...low.slice(1), command, ...args]] : [command, [...args]];
+}
 
 /**
  * Config that would change the bytes git prints, pinned so a user's settings
@@ -25,6 +32,9 @@ const PINNED_CONFIG = [
   "blame.markUnblamableLines=false",
   "core.fsmonitor=false",
   "advice.detachedHead=false",
+  // No download, ever: in a partial clone git would fetch a missing object from the remote when
+  // it reads one (GIT_NO_LAZY_FETCH says no from git 2.44; older git honours this refusal instead).
+  "protocol.allow=never",
 ];
 
 export const BASE_ARGS: readonly string[] = ["--no-pager", ...PINNED_CONFIG.flatMap((c) => ["-c", c])];
@@ -53,6 +63,7 @@ export function gitEnv(extra?: Record<string, string>): Record<string, string> {
   env.LC_ALL = "C";
   env.LANG = "C";
   env.GIT_OPTIONAL_LOCKS = "0";
+  env.GIT_NO_LAZY_FETCH = "1";
   env.GIT_TERMINAL_PROMPT = "0";
   env.GIT_PAGER = "cat";
   env.PAGER = "cat";
@@ -71,6 +82,23 @@ function killTree(child: ReturnType<typeof spawn>): void {
   child.unref();
 }
 
+/** The git processes running now: a stopping daemon ends them (a commit-graph write must not go on after it). */
+const running = new Set<ReturnType<typeof spawn>>();
+
+function track(child: ReturnType<typeof spawn>): void {
+  running.add(child);
+  child.on("close", () => running.delete(child));
+  child.on("error", () => running.delete(child));
+}
+
+/** Ends every git this process started that is still running (with whatever each started). */
+export function endGitChildren(): number {
+  const n = running.size;
+  for (const child of running) killTree(child);
+  running.clear();
+  return n;
+}
+
 function timedOut(args: readonly string[], opts: GitOptions): LoreError {
   return new LoreError("GIT_TIMEOUT", `git ${args[0]} did not finish within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s; the repository may be very large or git may be hanging.`);
 }
@@ -85,6 +113,11 @@ export function gitFailure(args: readonly string[], code: number | null, stderr:
   if (/unknown revision|bad revision|ambiguous argument|invalid object name|not a valid object name|bad object/i.test(text))
     return new LoreError("BAD_REVISION", `git does not know that revision: ${first.replace(/^fatal: /, "")}`);
   const verb = args.find((a) => !a.startsWith("-") && !a.includes("=")) ?? "git";
+  if (/from promisor remote|lazy fetching disabled|transport '[^']*' not allowed/i.test(text))
+    return new LoreError(
+      "GIT_FAILED",
+      `git ${verb} needs file contents this partial clone does not have, and lore never downloads them (git itself would fetch them from the remote). ${(text.split("\n").find((l) => l.startsWith("fatal:")) ?? first).replace(/^fatal: /, "")}`,
+    );
   return new LoreError("GIT_FAILED", `git ${verb} failed: ${first.replace(/^fatal: /, "")}`);
 }
 
@@ -98,13 +131,16 @@ function spawnGit(args: readonly string[], opts: GitOptions) {
   const env = gitEnv(opts.env);
   if (full.some(hasEscapedBytes)) {
     if (opts.input !== undefined) throw new LoreError("BAD_ARGUMENT", "lore cannot send input to git together with a file name that is not UTF-8.");
-    const child = spawn("xargs", ["-0", "-x", "-n", String(full.length + 1), "-s", "131072", "git"], { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false, detached: true });
+    const child = spawn(...launch("xargs", ["-0", "-x", "-n", String(full.length + 1), "-s", "131072", "git"]), { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false, detached: true });
+    track(child);
     child.stdin.on("error", () => {});
     child.stdin.end(Buffer.concat(full.map((a) => Buffer.concat([encodePath(a), Buffer.from([0])]))));
     return { child, stdinUsed: true };
   }
   // detached: git leads its own process group, so a timeout can end whatever it started.
-  return { child: spawn("git", full, { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false, detached: true }), stdinUsed: false };
+  const child = spawn(...launch("git", full), { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false, detached: true });
+  track(child);
+  return { child, stdinUsed: false };
 }
 
 function missingGit(err: NodeJS.ErrnoException, cwd: string): LoreError {
@@ -210,7 +246,8 @@ export async function gitSpool(args: readonly string[], opts: GitOptions, onData
     }
   };
   try {
-    const child = spawn("git", [...BASE_ARGS, ...args], { cwd: opts.cwd, env: gitEnv(opts.env), stdio: ["ignore", writeFd, "pipe"], shell: false, detached: true });
+    const child = spawn(...launch("git", [...BASE_ARGS, ...args]), { cwd: opts.cwd, env: gitEnv(opts.env), stdio: ["ignore", writeFd, "pipe"], shell: false, detached: true });
+    track(child);
     const errChunks: Buffer[] = [];
     child.stderr!.on("data", (c: Buffer) => errChunks.push(c));
     let exit: number | null | undefined;

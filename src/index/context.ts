@@ -21,6 +21,8 @@ export interface IndexContext {
   git: GitOptions;
   options: IndexOptions;
   onProgress?: (p: Progress) => void;
+  /** Where index work reports what a person should know once (the daemon's log); stderr when unset. */
+  log?: (message: string) => void;
   /** Called after each batch of a first history index lands: questions waiting on it look again. */
   onHistoryBatch?: () => void;
 }

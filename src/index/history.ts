@@ -3,12 +3,20 @@ import { LOG_FORMAT, RawLogParser } from "../git/parse-log.ts";
 import { gitSpool, gitText, git } from "../git/run.ts";
 import type { CommitRecord } from "../git/records.ts";
 import type { IndexContext } from "./context.ts";
+import { isPartialClone } from "../git/repo.ts";
+import { LoreError } from "../errors.ts";
+
+function logToStderr(message: string): void {
+  process.stderr.write(`lore: ${message}\n`);
+}
 
 const BATCH = 1000;
 /** Tests only: a pause after each batch, so that what questions do during a first index can be watched. */
 const BATCH_PAUSE_MS = Number(process.env.LORE_TEST_BATCH_PAUSE_MS) || 0;
 
 export const LOG_ARGS = ["log", "--raw", "-z", "-M", "--root", "--no-ext-diff", "--no-textconv", "--no-color", "--no-abbrev", `--format=${LOG_FORMAT}`];
+/** In a partial clone: exact renames only (finding an edited rename reads both blobs, which the clone may not have). */
+const PARTIAL_LOG_ARGS = LOG_ARGS.map((a) => (a === "-M" ? "-M100%" : a));
 
 /** Streams `git log` over `revs`, handing batches of commits to `onBatch`. */
 export async function streamCommits(ix: IndexContext, revs: string[], onBatch: (batch: CommitRecord[]) => void): Promise<number> {
@@ -21,15 +29,26 @@ export async function streamCommits(ix: IndexContext, revs: string[], onBatch: (
     total += pending.length;
     pending = [];
   };
-  await gitSpool([...LOG_ARGS, ...revs, "--"], ix.git, (chunk) => {
-    for (const c of parser.push(chunk)) pending.push(c);
-    if (pending.length >= BATCH) {
+  try {
+    await gitSpool([...(isPartialClone(ix.repo) ? PARTIAL_LOG_ARGS : LOG_ARGS), ...revs, "--"], ix.git, (chunk) => {
+      for (const c of parser.push(chunk)) pending.push(c);
+      if (pending.length >= BATCH) {
+        flush();
+        if (BATCH_PAUSE_MS) return new Promise<void>((r) => setTimeout(r, BATCH_PAUSE_MS));
+      }
+      // Give questions in flight a turn of the event loop after every chunk, so that one asked during a first index moves on.
+      return new Promise<void>((r) => setImmediate(r));
+    });
+  } catch (err) {
+    // git stopped (a damaged repository): it prints a commit with its whole diff or not at all, so what came is whole.
+    if (err instanceof LoreError && (err.code === "GIT_FAILED" || err.code === "BAD_REVISION")) {
+      try {
+        pending.push(...parser.end());
+      } catch {}
       flush();
-      if (BATCH_PAUSE_MS) return new Promise<void>((r) => setTimeout(r, BATCH_PAUSE_MS));
     }
-    // Give questions in flight a turn of the event loop after every chunk, so that one asked during a first index moves on.
-    return new Promise<void>((r) => setImmediate(r));
-  });
+    throw err;
+  }
   pending.push(...parser.end());
   flush();
   return total;
@@ -53,15 +72,28 @@ async function indexFull(ix: IndexContext, head: string): Promise<void> {
     store.setMeta("indexingHead", head);
   });
   let seq = 0;
+  let last: string | undefined;
   const max = ix.options.maxCommits;
-  const n = await streamCommits(ix, [...(max ? ["-n", String(max)] : []), head], (batch) => {
-    store.transaction(() => {
-      for (const c of batch) store.history.appendReach(seq++, store.history.insertCommit(c));
+  let n = 0;
+  let stops: string | undefined;
+  try {
+    n = await streamCommits(ix, [...(max ? ["-n", String(max)] : []), head], (batch) => {
+      store.transaction(() => {
+        for (const c of batch) store.history.appendReach(seq++, store.history.insertCommit(c));
+      });
+      last = batch[batch.length - 1]!.sha;
+      ix.onProgress?.({ phase: "history", done: seq });
+      ix.onHistoryBatch?.();
     });
-    ix.onProgress?.({ phase: "history", done: seq });
-    ix.onHistoryBatch?.();
-  });
+  } catch (err) {
+    // A damaged repository (an object missing or unreadable): keep what came before the damage,
+    // say once where history stops and why, and do not try again until HEAD moves.
+    if (!(err instanceof LoreError) || (err.code !== "GIT_FAILED" && err.code !== "BAD_REVISION")) throw err;
+    stops = `history stops after ${seq} commits${last ? ` (at ${last.slice(0, 12)})` : ""}: ${err.message}`;
+    (ix.log ?? logToStderr)(`${ix.repo.root}: ${stops}`);
+  }
   store.transaction(() => {
+    store.setMeta("historyStops", stops);
     store.setMeta("truncated", max && n >= max ? String(max) : undefined);
     store.setMeta("indexedHead", head);
     store.setMeta("indexingHead", undefined);

@@ -49,6 +49,7 @@ function fileHash(path: string): string {
 export class RepoIndex implements IndexContext {
   readonly git: GitOptions;
   onProgress?: (p: Progress) => void;
+  log?: (message: string) => void;
   private chain: Promise<unknown> = Promise.resolve();
   private running = 0;
   private scopes = new Map<string, string>();
@@ -140,7 +141,11 @@ export class RepoIndex implements IndexContext {
     }
     const changed = await updateHistory(this, head);
     await updateTree(this, head);
-    if (changed) this.store.setMeta("lastIndexedAt", new Date().toISOString());
+    if (changed) {
+      this.store.setMeta("lastIndexedAt", new Date().toISOString());
+      // The log of a first index is as big as its biggest batch: its disk is given back now.
+      this.store.checkpoint();
+    }
   }
 
   /** Fills line churn for all indexed history (long: run in the background). */

@@ -4,7 +4,7 @@
  * skipping their git blame halves the background work.
  */
 import type { BlameResult } from "../git/records.ts";
-import { isShallow } from "../git/repo.ts";
+import { isPartialClone, isShallow } from "../git/repo.ts";
 import type { BlameTarget } from "./blame.ts";
 import type { IndexContext } from "./context.ts";
 import { lineCounts } from "./line-counts.ts";
@@ -22,7 +22,7 @@ function ignored(ignoreText: string | undefined, sha: string): boolean {
 export async function singleCommitBlame(ix: IndexContext, t: BlameTarget, ignoreText: string | undefined): Promise<BlameResult | null> {
   // Only at the indexed head, whose whole history is known: not in a shallow clone (git marks
   // its edge) nor under LORE_MAX_COMMITS (the file may be older than the indexed history).
-  if (!t.headKey || isShallow(ix.repo) || ix.store.meta("truncated") !== undefined) return null;
+  if (!t.headKey || isShallow(ix.repo) || ix.store.meta("truncated") !== undefined || ix.store.meta("historyStops") !== undefined) return null;
   const { history } = ix.store;
   const pid = history.pathId(t.path);
   if (pid === undefined || history.changeCount("reach", pid) !== 1) return null;
@@ -30,6 +30,8 @@ export async function singleCommitBlame(ix: IndexContext, t: BlameTarget, ignore
   const change = history.changeIn(sha, t.path);
   const commit = history.commitBySha(sha);
   if (!change || change.status !== "A" || !commit || ignored(ignoreText, sha)) return null;
+  // A partial clone's index sees exact renames only: an added file could be an edited rename, unless the commit deleted nothing.
+  if (isPartialClone(ix.repo) && history.deletesAny(change.commit_id)) return null;
   const lines = (await lineCounts(ix, [t.headKey.blob])).get(t.headKey.blob);
   if (lines === undefined) return null;
   const facts = { author: commit.author, email: commit.email, time: commit.time, subject: commit.subject };

@@ -21,6 +21,10 @@ export interface StatusOutput {
   maxCommits?: number;
   /** Only when the index file was thrown away and rebuilt on open: why. */
   rebuilt?: string;
+  /** Only in a partial clone (`git clone --filter`): lore reads only the objects that are here. */
+  partialClone?: true;
+  /** Only when the index leaves something out: what, and why (a partial clone, a damaged repository). */
+  leftOut?: string[];
   dbPath: string;
   dbBytes: number;
   daemon: { pid: number; version: string; uptimeS: number } | null;
@@ -54,6 +58,8 @@ export const statusQuery = defineQuery({
       shallow: z.boolean(),
       maxCommits: z.number().int().optional(),
       rebuilt: z.string().optional(),
+      partialClone: z.literal(true).optional(),
+      leftOut: z.array(z.string()).optional(),
       dbPath: z.string(),
       dbBytes: z.number().int(),
       daemon: z.object({ pid: z.number().int(), version: z.string(), uptimeS: z.number() }).nullable(),

@@ -1,6 +1,10 @@
 /** SQL over cached blames: hunks by cache key, and the commits they name. */
 import type { SqlDatabase } from "../runtime/index.ts";
+import { createHash } from "node:crypto";
 import type { BlameCommit, BlameHunk, BlameResult } from "../git/records.ts";
+import type { HistoryStore } from "./history-store.ts";
+import { objectBytes } from "./tree-store.ts";
+import { ownString } from "./own-string.ts";
 
 export interface CachedBlame {
   id: number;
@@ -14,22 +18,32 @@ const MEMO_BLAMES = 20_000;
 /** Commits whose blame facts are kept in memory at most. */
 const MEMO_COMMITS = 100_000;
 
+/** A cache key as stored: its sha-1 (the key names a path, a blob, a commit and the ignore list: ~130 bytes). */
+function keyBytes(key: string): Uint8Array {
+  return createHash("sha1").update(key).digest();
+}
+
 export class BlameStore {
   private readonly found = new Map<string, CachedBlame>();
   private readonly lineMemo = new Map<number, Map<string, number>>();
   private readonly commitMemo = new Map<string, BlameCommit>();
+  /** blame_commits ids by sha, of rows known to exist. */
+  private readonly commitIds = new Map<string, number>();
 
-  constructor(private readonly db: SqlDatabase) {}
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly history: HistoryStore,
+  ) {}
 
   /** The blame saved under `key` (remembered once found: what a key names never changes). */
   find(key: string): CachedBlame | undefined {
     const known = this.found.get(key);
     if (known) return known;
-    const r = this.db.prepare("SELECT id, lines, binary, boundary FROM blames WHERE key = ?").get(key);
+    const r = this.db.prepare("SELECT id, lines, binary, boundary FROM blames WHERE key = ?").get(keyBytes(key));
     if (!r) return undefined;
     const b = { id: Number(r.id), lines: Number(r.lines), binary: Number(r.binary) === 1, boundary: new Set(String(r.boundary).split(" ").filter(Boolean)) };
     if (this.found.size >= MEMO_BLAMES) this.found.clear();
-    this.found.set(key, b);
+    this.found.set(ownString(key), b);
     return b;
   }
 
@@ -43,21 +57,45 @@ export class BlameStore {
       this.db.prepare("DELETE FROM blames WHERE id = ?").run(old.id);
     }
     const boundary = Object.entries(blame.commits).filter(([, c]) => c.boundary).map(([s]) => s).join(" ");
+    const pathId = this.history.ensurePathId(path);
     const id = Number(
-      this.db.prepare("INSERT INTO blames (key, path, blob, lines, binary, boundary, used_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id").get(key, path, blob, blame.lines, blame.binary ? 1 : 0, boundary, now)!.id,
+      this.db
+        .prepare("INSERT INTO blames (key, path_id, blob, lines, binary, boundary, used_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
+        .get(keyBytes(key), pathId, blob === null ? null : objectBytes(blob), blame.lines, blame.binary ? 1 : 0, boundary, now)!.id,
     );
-    const hunk = this.db.prepare("INSERT INTO blame_hunks (blame_id, start, end, sha, orig_path, orig_start) VALUES (?, ?, ?, ?, ?, ?)");
-    if (!blame.binary) for (const h of blame.hunks) hunk.run(id, h.start, h.end, h.sha, h.origPath, h.origStart);
-    // A commit's facts are the same in every blame (the mailmap changing empties the index): stored once.
-    const commit = this.db.prepare("INSERT OR IGNORE INTO blame_commits (sha, author, email, time, subject) VALUES (?, ?, ?, ?, ?)");
-    for (const [sha, c] of Object.entries(blame.commits)) if (!this.commitMemo.has(sha)) commit.run(sha, c.author, c.email, c.time, c.subject);
+    if (blame.binary) return id;
+    // A commit's facts are the same in every blame (the mailmap changing empties the index): stored once, named by id.
+    const commitIds = new Map<string, number>();
+    for (const [sha, c] of Object.entries(blame.commits)) commitIds.set(sha, this.commitRowId(sha, c));
+    const hunk = this.db.prepare("INSERT INTO blame_hunks (blame_id, start, end, commit_id, orig_path_id, orig_start) VALUES (?, ?, ?, ?, ?, ?)");
+    for (const h of blame.hunks) {
+      const commitId = commitIds.get(h.sha) ?? this.commitRowId(h.sha, { author: "", email: "", time: 0, subject: "" });
+      hunk.run(id, h.start, h.end, commitId, h.origPath === path ? null : this.history.ensurePathId(h.origPath), h.origStart);
+    }
     return id;
+  }
+
+  /** The blame_commits id of `sha`, stored with its facts when new (call inside a transaction). */
+  private commitRowId(sha: string, c: BlameCommit): number {
+    const known = this.commitIds.get(sha);
+    if (known !== undefined) return known;
+    const bytes = objectBytes(sha);
+    let r = this.db.prepare("SELECT id FROM blame_commits WHERE sha = ?").get(bytes);
+    r ??= this.db.prepare("INSERT INTO blame_commits (sha, person_id, time, subject) VALUES (?, ?, ?, ?) RETURNING id").get(bytes, this.history.personId(c.author, c.email), c.time, c.subject)!;
+    if (this.commitIds.size >= MEMO_COMMITS) this.commitIds.clear();
+    this.commitIds.set(ownString(sha), Number(r.id));
+    return Number(r.id);
   }
 
   /** Hunks overlapping lines start..end (whole file when omitted). */
   hunks(blameId: number, start = 1, end = Number.MAX_SAFE_INTEGER): BlameHunk[] {
     return this.db
-      .prepare("SELECT start, end, sha, orig_path, orig_start FROM blame_hunks WHERE blame_id = ? AND end >= ? AND start <= ? ORDER BY start")
+      .prepare(
+        `SELECT h.start, h.end, lower(hex(c.sha)) AS sha, coalesce(op.path, bp.path) AS orig_path, h.orig_start
+           FROM blame_hunks h JOIN blame_commits c ON c.id = h.commit_id
+           JOIN blames b ON b.id = h.blame_id JOIN paths bp ON bp.id = b.path_id LEFT JOIN paths op ON op.id = h.orig_path_id
+          WHERE h.blame_id = ? AND h.end >= ? AND h.start <= ? ORDER BY h.start`,
+      )
       .all(blameId, start, end)
       .map((r) => ({ start: Number(r.start), end: Number(r.end), sha: String(r.sha), origPath: String(r.orig_path), origStart: Number(r.orig_start) }));
   }
@@ -65,12 +103,12 @@ export class BlameStore {
   /** Author, email, time and subject of each commit a blame names (remembered: they change only with the mailmap, which empties the index). */
   commits(shas: Iterable<string>): Map<string, BlameCommit> {
     const out = new Map<string, BlameCommit>();
-    const st = this.db.prepare("SELECT author, email, time, subject FROM blame_commits WHERE sha = ?");
+    const st = this.db.prepare("SELECT p.author, p.email, c.time, c.subject FROM blame_commits c JOIN people p ON p.id = c.person_id WHERE c.sha = ?");
     for (const sha of shas) {
       if (out.has(sha)) continue;
       let c = this.commitMemo.get(sha);
       if (!c) {
-        const r = st.get(sha);
+        const r = st.get(objectBytes(sha));
         if (!r) continue;
         c = { author: String(r.author), email: String(r.email), time: Number(r.time), subject: String(r.subject) };
         if (this.commitMemo.size >= MEMO_COMMITS) this.commitMemo.clear();
@@ -109,7 +147,7 @@ export class BlameStore {
     let m = this.lineMemo.get(blameId);
     if (!m) {
       m = new Map();
-      for (const r of this.db.prepare("SELECT sha, sum(end - start + 1) AS lines FROM blame_hunks WHERE blame_id = ? GROUP BY sha").all(blameId)) m.set(String(r.sha), Number(r.lines));
+      for (const r of this.db.prepare("SELECT lower(hex(c.sha)) AS sha, sum(h.end - h.start + 1) AS lines FROM blame_hunks h JOIN blame_commits c ON c.id = h.commit_id WHERE h.blame_id = ? GROUP BY h.commit_id").all(blameId)) m.set(String(r.sha), Number(r.lines));
       if (this.lineMemo.size >= MEMO_BLAMES) this.lineMemo.clear();
       this.lineMemo.set(blameId, m);
     }
@@ -121,6 +159,7 @@ export class BlameStore {
     this.found.clear();
     this.lineMemo.clear();
     this.commitMemo.clear();
+    this.commitIds.clear();
   }
 
   /** Files of the stored tree whose current content has a cached blame. */
@@ -128,7 +167,7 @@ export class BlameStore {
     return Number(
       this.db
         .prepare(
-          "SELECT count(*) AS n FROM tree t JOIN paths p ON p.id = t.path_id WHERE t.type = 'blob' AND t.mode <> '120000' AND EXISTS (SELECT 1 FROM blames b WHERE b.path = p.path AND b.blob = t.blob AND b.binary = 0)",
+          "SELECT count(*) AS n FROM tree t WHERE t.type = 'blob' AND t.mode <> '120000' AND EXISTS (SELECT 1 FROM blames b WHERE b.path_id = t.path_id AND b.blob = t.blob AND b.binary = 0)",
         )
         .get()!.n,
     );
@@ -139,9 +178,9 @@ export class BlameStore {
     return Number(
       this.db
         .prepare(
-          `SELECT count(*) AS n FROM tree t JOIN paths p ON p.id = t.path_id WHERE t.type = 'blob' AND (t.mode = '120000'
+          `SELECT count(*) AS n FROM tree t WHERE t.type = 'blob' AND (t.mode = '120000'
              OR EXISTS (SELECT 1 FROM blob_lines l WHERE l.blob = t.blob AND l.lines IS NULL)
-             OR EXISTS (SELECT 1 FROM blames b WHERE b.path = p.path AND b.blob = t.blob AND b.binary = 1))`,
+             OR EXISTS (SELECT 1 FROM blames b WHERE b.path_id = t.path_id AND b.blob = t.blob AND b.binary = 1))`,
         )
         .get()!.n,
     );
@@ -149,6 +188,6 @@ export class BlameStore {
 
   /** Whether a blame under this key is cached. */
   has(key: string): boolean {
-    return this.found.has(key) || this.db.prepare("SELECT 1 FROM blames WHERE key = ?").get(key) !== undefined;
+    return this.found.has(key) || this.db.prepare("SELECT 1 FROM blames WHERE key = ?").get(keyBytes(key)) !== undefined;
   }
 }

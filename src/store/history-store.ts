@@ -1,6 +1,8 @@
 /** SQL over commits, the paths they touched, and the order of history (reach and scopes). */
 import type { SqlDatabase } from "../runtime/index.ts";
 import type { CommitRecord, NumstatRecord } from "../git/records.ts";
+import { objectBytes } from "./tree-store.ts";
+import { ownString } from "./own-string.ts";
 
 export interface CommitRow {
   id: number;
@@ -50,14 +52,29 @@ const CHANGE_FIELDS = `SELECT top.seq, c.id AS commit_id, c.sha, c.author, c.ema
     LEFT JOIN paths op ON op.id = ch.old_path_id
    ORDER BY top.seq`;
 
+/** Parents as the commits table keeps them: one or two as bytes, more (an octopus merge) as text. */
+function storedParents(parents: string[]): [Uint8Array | null, string | null] {
+  if (parents.length === 0) return [null, null];
+  if (parents.length > 2) return [null, parents.join(" ")];
+  return [Buffer.from(parents.join(""), "hex"), null];
+}
+
+/** A message as the commits table keeps it: what follows the subject, or the whole text when it does not start with it. */
+function storedMessage(subject: string, message: string): [string | null, string | null] {
+  if (!message.startsWith(subject)) return [null, message];
+  return [message.length > subject.length ? message.slice(subject.length) : null, null];
+}
+
 export class HistoryStore {
   private pathIds = new Map<string, number>();
+  private readonly personIds = new Map<string, number>();
 
   constructor(private readonly db: SqlDatabase) {}
 
   /** Drops the in-memory path cache (after the tables were emptied). */
   forget(): void {
     this.pathIds.clear();
+    this.personIds.clear();
   }
 
   pathId(path: string): number | undefined {
@@ -65,7 +82,7 @@ export class HistoryStore {
     if (cached !== undefined) return cached;
     const row = this.db.prepare("SELECT id FROM paths WHERE path = ?").get(path);
     if (!row) return undefined;
-    this.pathIds.set(path, Number(row.id));
+    this.pathIds.set(ownString(path), Number(row.id));
     return Number(row.id);
   }
 
@@ -73,7 +90,7 @@ export class HistoryStore {
     const known = this.pathId(path);
     if (known !== undefined) return known;
     const row = this.db.prepare("INSERT INTO paths (path) VALUES (?) RETURNING id").get(path)!;
-    this.pathIds.set(path, Number(row.id));
+    this.pathIds.set(ownString(path), Number(row.id));
     return Number(row.id);
   }
 
@@ -82,12 +99,26 @@ export class HistoryStore {
   }
 
   commitId(sha: string): number | undefined {
-    const row = this.db.prepare("SELECT id FROM commits WHERE sha = ?").get(sha);
+    const row = this.db.prepare("SELECT id FROM commit_rows WHERE sha = ?").get(objectBytes(sha));
     return row ? Number(row.id) : undefined;
   }
 
   commitBySha(sha: string): CommitRow | undefined {
-    return this.db.prepare("SELECT * FROM commits WHERE sha = ?").get(sha) as CommitRow | undefined;
+    const id = this.commitId(sha);
+    if (id === undefined) return undefined;
+    return this.db.prepare("SELECT id, sha, parents, author, email, time, commit_time, subject, message, nfiles, churn FROM commits WHERE id = ?").get(id) as CommitRow | undefined;
+  }
+
+  /** The id of a person (author name and email, as the mailmap gives them), stored when new: call inside a transaction. */
+  personId(author: string, email: string): number {
+    const k = `${author}\0${email}`;
+    const known = this.personIds.get(k);
+    if (known !== undefined) return known;
+    let r = this.db.prepare("SELECT id FROM people WHERE author = ? AND email = ?").get(author, email);
+    r ??= this.db.prepare("INSERT INTO people (author, email) VALUES (?, ?) RETURNING id").get(author, email)!;
+    if (this.personIds.size >= 100_000) this.personIds.clear();
+    this.personIds.set(ownString(k), Number(r.id));
+    return Number(r.id);
   }
 
   /** Inserts a commit and its changes unless it is known; returns its id. Call inside a transaction. */
@@ -96,8 +127,10 @@ export class HistoryStore {
     // git log shows no diff for a merge without -m: it contributes no files of its own.
     const changes = merge ? [] : c.changes;
     const row = this.db
-      .prepare("INSERT OR IGNORE INTO commits (sha, parents, author, email, time, commit_time, subject, message, nfiles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")
-      .get(c.sha, c.parents.join(" "), c.author, c.email, c.time, c.commitTime, c.subject, c.message, changes.length);
+      .prepare(
+        "INSERT OR IGNORE INTO commit_rows (sha, parent_bytes, parents_text, person_id, time, commit_time, subject, message_rest, message_text, nfiles) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+      )
+      .get(objectBytes(c.sha), ...storedParents(c.parents), this.personId(c.author, c.email), c.time, c.commitTime, c.subject, ...storedMessage(c.subject, c.message), changes.length);
     if (!row) return this.commitId(c.sha)!;
     const id = Number(row.id);
     const insert = this.db.prepare("INSERT OR REPLACE INTO changes (commit_id, path_id, status, old_path_id) VALUES (?, ?, ?, ?)");
@@ -116,7 +149,7 @@ export class HistoryStore {
       const pid = this.pathId(e.path);
       if (pid !== undefined) update.run(e.additions, e.deletions, id, pid);
     }
-    this.db.prepare("UPDATE commits SET churn = 1 WHERE id = ?").run(id);
+    this.db.prepare("UPDATE commit_rows SET churn = 1 WHERE id = ?").run(id);
   }
 
   /** Where git log --follow went on from a file's creation; undefined when not asked yet. */
@@ -234,6 +267,11 @@ export class HistoryStore {
   }
 
   /** The change a commit made to a path, with its commit's fields. */
+  /** Whether the commit deleted a file (a rename's other half, where renames were not detected). */
+  deletesAny(commitId: number): boolean {
+    return this.db.prepare("SELECT 1 FROM changes WHERE commit_id = ? AND status = 'D' LIMIT 1").get(commitId) !== undefined;
+  }
+
   changeIn(commitSha: string, path: string): PathChangeRow | undefined {
     return this.db
       .prepare(
@@ -241,9 +279,9 @@ export class HistoryStore {
                 ch.status, p.path, op.path AS old_path, ch.additions, ch.deletions
            FROM changes ch JOIN commits c ON c.id = ch.commit_id JOIN paths p ON p.id = ch.path_id
            LEFT JOIN paths op ON op.id = ch.old_path_id
-          WHERE c.sha = ? AND p.path = ?`,
+          WHERE ch.commit_id = ? AND p.path = ?`,
       )
-      .get(commitSha, path) as PathChangeRow | undefined;
+      .get(this.commitId(commitSha) ?? -1, path) as PathChangeRow | undefined;
   }
 
   /** The newest commit in scope that touched the path. */

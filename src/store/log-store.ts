@@ -41,7 +41,7 @@ export class LogStore {
     return this.db
       .prepare(
         `SELECT 0 AS seq, c.id, c.sha, c.parents, c.author, c.email, c.time, c.commit_time, c.subject
-           FROM json_each(?) j JOIN commits c ON c.sha = j.value`,
+           FROM json_each(?) j JOIN commit_rows r ON r.sha = unhex(j.value) JOIN commits c ON c.id = r.id`,
       )
       .all(JSON.stringify(shas)) as unknown as LogCommitRow[];
   }

@@ -22,6 +22,8 @@ function configure(db: SqlDatabase): void {
   db.exec("PRAGMA synchronous = NORMAL");
   db.exec("PRAGMA temp_store = MEMORY");
   db.exec("PRAGMA cache_size = -32000");
+  // A WAL keeps the size of its biggest batch (4 MB, more than a small repository's index) unless told.
+  db.exec("PRAGMA journal_size_limit = 1048576");
 }
 
 /**
@@ -45,6 +47,14 @@ function userVersion(db: SqlDatabase): number {
   return Number(db.prepare("PRAGMA user_version").get()?.user_version ?? 0);
 }
 
+/** Test knob: LORE_TEST_MIGRATE_HOLD_MS keeps a migration's transaction open that long (a test kills lore meanwhile). */
+function holdForTest(): void {
+  const ms = Number(process.env.LORE_TEST_MIGRATE_HOLD_MS);
+  if (!(ms > 0)) return;
+  process.stderr.write("lore: migrating the index (held for a test)\n");
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
 function migrate(db: SqlDatabase): void {
   let v = userVersion(db);
   while (v < SCHEMA_VERSION) {
@@ -54,6 +64,7 @@ function migrate(db: SqlDatabase): void {
       if (userVersion(db) === v) {
         db.exec(MIGRATIONS[v]!);
         db.exec(`PRAGMA user_version = ${v + 1}`);
+        holdForTest();
       }
       db.exec("COMMIT");
     } catch (err) {

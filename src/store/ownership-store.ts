@@ -49,7 +49,7 @@ export class OwnershipStore {
 /** The messages, by sha, of those commits among `shas` that name a co-author (a `Co-authored-by:` trailer). */
 export function coauthoredMessages(db: SqlDatabase, shas: string[]): Map<string, string> {
   const out = new Map<string, string>();
-  const rows = db.prepare("SELECT c.sha AS sha, c.message AS message FROM json_each(?) j JOIN commits c ON c.sha = j.value WHERE c.message LIKE '%co-authored-by:%'").all(JSON.stringify(shas));
+  const rows = db.prepare("SELECT c.sha AS sha, c.message AS message FROM json_each(?) j JOIN commit_rows r ON r.sha = unhex(j.value) JOIN commits c ON c.id = r.id WHERE c.message LIKE '%co-authored-by:%'").all(JSON.stringify(shas));
   for (const r of rows) out.set(String(r.sha), String(r.message));
   return out;
 }

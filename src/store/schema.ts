@@ -1,6 +1,6 @@
 /** The index's tables, versioned: each migration takes the file from one version to the next. */
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** MIGRATIONS[i] takes a database from version i to i + 1. */
 export const MIGRATIONS: readonly string[] = [
@@ -75,6 +75,115 @@ export const MIGRATIONS: readonly string[] = [
     subject TEXT NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 2: what repeated as text is stored once (issue 14). Blame hunks name their commit and original
+  // path by integer id, people (commits' and blames') are a table, commit ids are bytes, blob ids and blame keys are bytes, and a
+  // commit's message no longer repeats its subject. The index is rebuilt from git (status says so):
+  // one transaction, so a kill during it leaves the version-1 file as it was.
+  `
+  DROP TABLE blame_hunks;
+  DROP TABLE blames;
+  DROP TABLE blame_commits;
+  DROP TABLE blob_lines;
+  DROP TABLE tree;
+  DROP TABLE follow_origins;
+  DROP TABLE reach;
+  DROP TABLE changes;
+  DROP TABLE paths;
+  DROP TABLE commits;
+  -- Said in status only when there was an index to rebuild (a new file passes through here too).
+  INSERT OR REPLACE INTO meta (key, value) SELECT 'rebuilt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now') || ' the index format changed (schema 2, about half the size): rebuilt from git'
+    WHERE EXISTS (SELECT 1 FROM meta WHERE key = 'indexedHead');
+  DELETE FROM meta WHERE key NOT IN ('repoRoot', 'rebuilt');
+  -- People (author name and email, as the mailmap gives them) once, for commits and blames.
+  CREATE TABLE people (id INTEGER PRIMARY KEY, author TEXT NOT NULL, email TEXT NOT NULL, UNIQUE (author, email));
+  -- Commits as stored: ids as bytes, people by id, the message without its subject. Read them through the commits view.
+  CREATE TABLE commit_rows (
+    id INTEGER PRIMARY KEY,
+    sha BLOB NOT NULL UNIQUE,
+    -- One or two parents as bytes; parents_text only for a merge of more than two.
+    parent_bytes BLOB,
+    parents_text TEXT,
+    person_id INTEGER NOT NULL,
+    time INTEGER NOT NULL,
+    commit_time INTEGER NOT NULL,
+    subject TEXT NOT NULL,
+    -- The message after its subject (NULL: nothing after it); message_text only when it does not start with the subject.
+    message_rest TEXT,
+    message_text TEXT,
+    nfiles INTEGER NOT NULL,
+    churn INTEGER NOT NULL DEFAULT 0
+  );
+  -- The commits as every query reads them (the columns of schema 1). Look one up by sha through
+  -- HistoryStore (commit_rows.sha is bytes): "WHERE sha = ?" on the view reads every row.
+  CREATE VIEW commits AS
+    SELECT c.id AS id, lower(hex(c.sha)) AS sha,
+           coalesce(c.parents_text, CASE length(c.parent_bytes)
+             WHEN 20 THEN lower(hex(c.parent_bytes))
+             WHEN 32 THEN lower(hex(c.parent_bytes))
+             WHEN 40 THEN lower(hex(substr(c.parent_bytes, 1, 20))) || ' ' || lower(hex(substr(c.parent_bytes, 21, 20)))
+             WHEN 64 THEN lower(hex(substr(c.parent_bytes, 1, 32))) || ' ' || lower(hex(substr(c.parent_bytes, 33, 32)))
+             ELSE '' END) AS parents,
+           p.author AS author, p.email AS email, c.time AS time, c.commit_time AS commit_time, c.subject AS subject,
+           coalesce(c.message_text, c.subject || coalesce(c.message_rest, '')) AS message,
+           c.nfiles AS nfiles, c.churn AS churn
+      FROM commit_rows c JOIN people p ON p.id = c.person_id;
+  CREATE TABLE paths (id INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE);
+  CREATE TABLE changes (
+    commit_id INTEGER NOT NULL,
+    path_id INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    old_path_id INTEGER,
+    additions INTEGER,
+    deletions INTEGER,
+    PRIMARY KEY (commit_id, path_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX changes_by_path ON changes (path_id, commit_id);
+  CREATE TABLE reach (seq INTEGER PRIMARY KEY, commit_id INTEGER NOT NULL);
+  CREATE UNIQUE INDEX reach_by_commit ON reach (commit_id);
+  -- blob: the object id as bytes.
+  CREATE TABLE tree (path_id INTEGER PRIMARY KEY, mode TEXT NOT NULL, type TEXT NOT NULL, blob BLOB NOT NULL, size INTEGER);
+  CREATE TABLE blob_lines (blob BLOB PRIMARY KEY, lines INTEGER) WITHOUT ROWID;
+  CREATE TABLE follow_origins (
+    commit_id INTEGER NOT NULL,
+    path_id INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    old_path_id INTEGER,
+    additions INTEGER,
+    deletions INTEGER,
+    PRIMARY KEY (commit_id, path_id)
+  ) WITHOUT ROWID;
+  -- key: sha-1 of the cache key (path, content, history, ignore list); blob as bytes.
+  CREATE TABLE blames (
+    id INTEGER PRIMARY KEY,
+    key BLOB NOT NULL UNIQUE,
+    path_id INTEGER NOT NULL,
+    blob BLOB,
+    lines INTEGER NOT NULL,
+    binary INTEGER NOT NULL,
+    boundary TEXT NOT NULL DEFAULT '',
+    used_at INTEGER NOT NULL
+  );
+  CREATE INDEX blames_by_path ON blames (path_id, blob);
+  -- The commits blames name: the commits table may not hold them (a capped or shallow history).
+  CREATE TABLE blame_commits (
+    id INTEGER PRIMARY KEY,
+    sha BLOB NOT NULL UNIQUE,
+    person_id INTEGER NOT NULL,
+    time INTEGER NOT NULL,
+    subject TEXT NOT NULL
+  );
+  -- commit_id: blame_commits.id; orig_path_id: NULL when the line has the blamed path's name.
+  CREATE TABLE blame_hunks (
+    blame_id INTEGER NOT NULL,
+    start INTEGER NOT NULL,
+    end INTEGER NOT NULL,
+    commit_id INTEGER NOT NULL,
+    orig_path_id INTEGER,
+    orig_start INTEGER NOT NULL,
+    PRIMARY KEY (blame_id, start)
+  ) WITHOUT ROWID;
+  `,
+  // 3: log's merge paths (issue 11).
   `
   -- Which paths a merge changed against each parent (git diff-tree, no renames): whether git log -- PATH
   -- follows a side branch (history simplification) is answered from these. merge_diffs says how many
@@ -84,7 +193,7 @@ export const MIGRATIONS: readonly string[] = [
   -- A file moved out of a folder is a change under it too (git log -- DIR lists the commit).
   CREATE INDEX changes_by_old_path ON changes (old_path_id) WHERE old_path_id IS NOT NULL;
   `,
-  // Search (issue 12): commit messages in FTS5 (filled up to the newest commit id before a search
+  // 4: search (issue 12): commit messages in FTS5 (filled up to the newest commit id before a search
   // and in the background, never while history is indexed: meta messagesIndexed), line histories (git log -L) cached by path, last change, blob and range,
   // and the change index that narrows git log -S to a few candidate commits.
   `

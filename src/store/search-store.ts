@@ -39,7 +39,7 @@ export class SearchStore {
    */
   catchUpMessages(): number {
     const done = Number(this.db.prepare("SELECT value FROM meta WHERE key = 'messagesIndexed'").get()?.value ?? 0);
-    const max = Number(this.db.prepare("SELECT max(id) AS m FROM commits").get()?.m ?? 0);
+    const max = Number(this.db.prepare("SELECT max(id) AS m FROM commit_rows").get()?.m ?? 0);
     if (max <= done) return 0;
     const n = this.db.prepare("INSERT INTO message_fts (rowid, message) SELECT id, message FROM commits WHERE id > ? AND id <= ?").run(done, max);
     this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('messagesIndexed', ?)").run(String(max));
@@ -49,7 +49,7 @@ export class SearchStore {
   /** Whether commits were inserted since the last catch-up (a cheap read, before taking a write lock). */
   messagesBehind(): boolean {
     const done = Number(this.db.prepare("SELECT value FROM meta WHERE key = 'messagesIndexed'").get()?.value ?? 0);
-    return Number(this.db.prepare("SELECT max(id) AS m FROM commits").get()?.m ?? 0) > done;
+    return Number(this.db.prepare("SELECT max(id) AS m FROM commit_rows").get()?.m ?? 0) > done;
   }
 
   /** The best `limit` matches (by bm25, then newer first; or in git log order) and how many there are in all. */

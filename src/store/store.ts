@@ -23,7 +23,8 @@ export type MetaKey =
   | "rebuilt"
   | "treeHead"
   | "codeHead"
-  | "messagesIndexed";
+  | "messagesIndexed"
+  | "historyStops";
 
 export class Store {
   readonly history: HistoryStore;
@@ -44,7 +45,7 @@ export class Store {
     readonly rebuilt?: string,
   ) {
     this.history = new HistoryStore(db);
-    this.blame = new BlameStore(db);
+    this.blame = new BlameStore(db, this.history);
     this.tree = new TreeStore(db, this.history);
     this.windows = new WindowStore(db);
     this.log = new LogStore(db);
@@ -107,13 +108,26 @@ export class Store {
   /** Empties every table but meta's identity: the next update indexes from scratch. */
   clear(): void {
     this.transaction(() => {
-      for (const t of ["commits", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins", "merge_paths", "merge_diffs", "line_histories", "code_words", "code_changes", "code_binary"])
+      for (const t of ["commit_rows", "people", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins", "merge_paths", "merge_diffs", "line_histories", "code_words", "code_changes", "code_binary"])
         this.db.exec(`DELETE FROM ${t}`);
       // message_fts reads its text from commits: it forgets them all at once.
       this.db.exec("INSERT INTO message_fts (message_fts) VALUES ('delete-all')");
       this.db.exec("DELETE FROM meta WHERE key <> 'repoRoot'");
     });
     this.forget();
+  }
+
+  /** Moves the write-ahead log into the file and empties it (after a pass of writes: the log's disk is given back). */
+  checkpoint(): void {
+    // Never waits: with a reader on an old snapshot it does what it can, and the next one does the rest.
+    this.db.exec("PRAGMA busy_timeout = 0");
+    try {
+      this.db.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get();
+    } catch {
+      // Busy: another connection is checkpointing or writing.
+    } finally {
+      this.db.exec("PRAGMA busy_timeout = 10000");
+    }
   }
 
   sizeBytes(): number {

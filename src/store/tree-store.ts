@@ -4,6 +4,11 @@ import type { TreeEntry } from "../git/records.ts";
 import type { HistoryStore } from "./history-store.ts";
 import { dbStamp } from "./stamp.ts";
 
+/** An object id as the index keeps it: its bytes, half the size of its hex. */
+export function objectBytes(hex: string): Uint8Array {
+  return Buffer.from(hex, "hex");
+}
+
 export class TreeStore {
   constructor(
     private readonly db: SqlDatabase,
@@ -14,7 +19,7 @@ export class TreeStore {
   replace(entries: TreeEntry[]): void {
     this.db.exec("DELETE FROM tree");
     const st = this.db.prepare("INSERT OR REPLACE INTO tree (path_id, mode, type, blob, size) VALUES (?, ?, ?, ?, ?)");
-    for (const e of entries) st.run(this.history.ensurePathId(e.path), e.mode, e.type, e.blob, e.size);
+    for (const e of entries) st.run(this.history.ensurePathId(e.path), e.mode, e.type, objectBytes(e.blob), e.size);
   }
 
   private memo: { stamp: string; entries: readonly TreeEntry[] } | undefined;
@@ -24,7 +29,7 @@ export class TreeStore {
     const stamp = dbStamp(this.db);
     if (this.memo?.stamp === stamp) return this.memo.entries;
     const entries = this.db
-      .prepare("SELECT p.path, t.mode, t.type, t.blob, t.size FROM tree t JOIN paths p ON p.id = t.path_id ORDER BY p.path")
+      .prepare("SELECT p.path, t.mode, t.type, lower(hex(t.blob)) AS blob, t.size FROM tree t JOIN paths p ON p.id = t.path_id ORDER BY p.path")
       .all()
       .map((r) => ({ path: String(r.path), mode: String(r.mode), type: r.type as TreeEntry["type"], blob: String(r.blob), size: r.size === null ? null : Number(r.size) }));
     this.memo = { stamp, entries };
@@ -32,7 +37,7 @@ export class TreeStore {
   }
 
   entry(path: string): TreeEntry | undefined {
-    const r = this.db.prepare("SELECT p.path, t.mode, t.type, t.blob, t.size FROM tree t JOIN paths p ON p.id = t.path_id WHERE p.path = ?").get(path);
+    const r = this.db.prepare("SELECT p.path, t.mode, t.type, lower(hex(t.blob)) AS blob, t.size FROM tree t JOIN paths p ON p.id = t.path_id WHERE p.path = ?").get(path);
     return r ? { path: String(r.path), mode: String(r.mode), type: r.type as TreeEntry["type"], blob: String(r.blob), size: r.size === null ? null : Number(r.size) } : undefined;
   }
 
@@ -60,7 +65,7 @@ export class TreeStore {
     const out = new Map<string, number | null>();
     const st = this.db.prepare("SELECT lines FROM blob_lines WHERE blob = ?");
     for (const b of blobs) {
-      const r = st.get(b);
+      const r = st.get(objectBytes(b));
       if (r) out.set(b, r.lines === null ? null : Number(r.lines));
     }
     return out;
@@ -68,6 +73,6 @@ export class TreeStore {
 
   saveLineCounts(counts: Map<string, number | null>): void {
     const st = this.db.prepare("INSERT OR REPLACE INTO blob_lines (blob, lines) VALUES (?, ?)");
-    for (const [b, n] of counts) st.run(b, n);
+    for (const [b, n] of counts) st.run(objectBytes(b), n);
   }
 }

@@ -113,7 +113,7 @@ export class WindowStore {
                    FROM win CROSS JOIN changes ch ON ch.commit_id = win.commit_id JOIN commits c ON c.id = ch.commit_id
                   GROUP BY ch.path_id)
          SELECT act.path_id AS pathId, p.path, act.commits, act.additions, act.deletions, act.authors, act.last, act.churnUnknown,
-                CASE WHEN t.type = 'blob' THEN t.blob END AS headBlob, CASE WHEN bl.blob IS NULL THEN -1 ELSE bl.lines END AS headLines
+                CASE WHEN t.type = 'blob' THEN lower(hex(t.blob)) END AS headBlob, CASE WHEN bl.blob IS NULL THEN -1 ELSE bl.lines END AS headLines
            FROM act JOIN paths p ON p.id = act.path_id LEFT JOIN tree t ON t.path_id = act.path_id LEFT JOIN blob_lines bl ON bl.blob = t.blob`,
       )
       .all(...params) as unknown as ActivityRow[];

@@ -13,6 +13,7 @@ import { benchTables, type Measured } from "./bench-tables.ts";
 import { measureQuality } from "./cochange-quality.ts";
 import { freshness } from "./freshness.ts";
 import { measureReport, reportTable } from "./report-speed.ts";
+import { duringPass, duringPassTable } from "./during-pass.ts";
 import { blameAllAgain, blameAllWithGraph, coldIndex, gitFloors, historyIndexVsLog } from "./index-cost.ts";
 import { benchEnv, chooseLore, ROOT } from "./lore-cli.ts";
 import { pairs, pickTarget, type Pair } from "./pairs.ts";
@@ -184,6 +185,9 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
 
     await timeProcess([...cli.argv, "daemon", "stop"], { cwd: scratch, env });
     daemonUp = false;
+    o.log("bench: questions during a first background pass vs after it (a daemon of its own)");
+    const duringEnv = benchEnv(join(scratch, "home-during"));
+    const during = await duringPass(cli, target, duringEnv).finally(() => timeProcess([...cli.argv, "daemon", "stop"], { cwd: scratch, env: duringEnv }));
     let quality;
     if (o.qualityCommits > 0) {
       o.log(`bench: co-change quality on ${o.qualityCommits} held-out commits`);
@@ -191,7 +195,7 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
       closeAll();
     }
     const measured: Measured = { machine: machine(), repo: repoInfo, target, lore: cli.label, loreRemarks: cli.remarks, floors, historyIndex, cold, blameWithGraph, cli: times, startup: { lore: startup.a, git: startup.b }, ping, daemon, throughput: load, transport, peakKiB, dbBytes: status.dbBytes, fresh, freshShared: !own, quality };
-    const tables = [...benchTables(measured, o), search, reportTable(report, cli.label), sizeTable(sizes, sizeFiles), toolTable()];
+    const tables = [...benchTables(measured, o), search, reportTable(report, cli.label), sizeTable(sizes, sizeFiles), toolTable(), duringPassTable(during, repoInfo.label)];
     const stamp = `Measured by \`npm run bench -- --write-readme\` (test/bench/run.ts) on ${measured.machine.date}; regenerate rather than edit.`;
     return { tables, markdown: [stamp, ...tables.map(markdownTable)].join("\n\n") };
   } finally {

@@ -19,6 +19,10 @@ import { pairs, pickTarget, type Pair, type Target } from "./pairs.ts";
 import { bytes, machine, machineLine, markdownTable, ms, ratio, type Table } from "./report.ts";
 import { searchInProcess, type SearchRow } from "./search.ts";
 import { mustRun, repeat, sleep, timeProcess } from "./timing.ts";
+import { memoryTable, type MemoryRun } from "./memory.ts";
+import { hugeRun, hugeTable, memoryOf, sharedClones } from "./scale-extra.ts";
+
+const EXPRESS = join(import.meta.dir, "..", "..", "..", "shared", "corpus", "express.bundle");
 
 export interface Size {
   commits: number;
@@ -177,12 +181,17 @@ async function main(): Promise<void> {
       runs: { type: "string", default: "5" },
       fresh: { type: "boolean" },
       source: { type: "boolean" },
+      memory: { type: "boolean" },
+      repos: { type: "string" },
+      huge: { type: "boolean" },
+      "huge-size": { type: "string", default: "1000000x20000" },
+      "timeout-min": { type: "string", default: "120" },
       help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) {
     console.log(
-      "usage: npm run bench:scale -- [--big] [--sizes 1000x300,5000x1000] [--runs 5] [--fresh] [--source]\n  --big adds 100,000 commits × 20,000 files (generation alone takes many minutes)\n  --source runs bun src/main.ts for the fresh-clone answers instead of dist/lore",
+      "usage: npm run bench:scale -- [--big] [--sizes 1000x300,5000x1000] [--runs 5] [--fresh] [--source]\n  --big adds 100,000 commits × 20,000 files (generation alone takes many minutes)\n  --source runs bun src/main.ts for the fresh-clone answers instead of dist/lore\n  --memory adds the daemon's memory through each first index (and express's, from the corpus)\n  --repos N adds N repositories (shared clones of express, or of the first size) opened at once\n  --huge only: a 1,000,000-commit history (git fast-import; --huge-size 20000x3000 for a smaller check), not in CI\n  --timeout-min M how long a background pass may run before it is reported unfinished (default 120)",
     );
     return;
   }
@@ -195,6 +204,18 @@ async function main(): Promise<void> {
   const cacheDir = join(tmpdir(), "lore-bench-repos");
   mkdirSync(cacheDir, { recursive: true });
   const cli = chooseLore(values.source ? "source" : "auto");
+  const timeoutMs = Number(values["timeout-min"]) * 60_000;
+  if (values.huge) {
+    const [c, f] = values["huge-size"]!.split("x").map(Number);
+    const size = { commits: c!, files: f! };
+    const { dir, seconds } = await repoFor(size, cacheDir, values.fresh === true);
+    process.stderr.write(`huge: ${size.commits} commits, ${size.files} files, generated in ${Math.round(seconds)} s (${dir})\n`);
+    const h = await hugeRun(`${size.commits.toLocaleString("en")} commits, ${size.files.toLocaleString("en")} files (generated in ${Math.round(seconds)} s)`, dir, cli, timeoutMs, (l) => process.stderr.write(l + "\n"));
+    console.log(`${machineLine(machine())}\n`);
+    console.log(markdownTable(hugeTable(h)) + "\n");
+    console.log(markdownTable(memoryTable([h.memory])) + "\n");
+    return;
+  }
   const points: ScalePoint[] = [];
   for (const size of sizes) {
     const { dir, seconds } = await repoFor(size, cacheDir, values.fresh === true);
@@ -208,8 +229,34 @@ async function main(): Promise<void> {
       rmSync(home, { recursive: true, force: true });
     }
   }
+  const memory: MemoryRun[] = [];
+  if (values.memory) {
+    if (existsSync(EXPRESS)) {
+      const dir = mkdtempSync(join(tmpdir(), "lore-mem-express-"));
+      await mustRun(["git", "clone", "-q", EXPRESS, join(dir, "express")], { cwd: dir });
+      process.stderr.write("scale: memory through the first index of express\n");
+      memory.push(await memoryOf("express", cli, [join(dir, "express")], timeoutMs));
+      rmSync(dir, { recursive: true, force: true });
+    }
+    for (const size of sizes) {
+      const { dir } = await repoFor(size, cacheDir, false);
+      process.stderr.write(`scale: memory through the first index of ${size.commits} commits\n`);
+      memory.push(await memoryOf(`${size.commits.toLocaleString("en")} commits, ${size.files.toLocaleString("en")} files`, cli, [dir], timeoutMs));
+    }
+  }
+  if (values.repos) {
+    const n = Number(values.repos);
+    const scratch = mkdtempSync(join(tmpdir(), "lore-many-src-"));
+    const source = existsSync(EXPRESS) ? join(scratch, "express") : (await repoFor(sizes[0]!, cacheDir, false)).dir;
+    if (existsSync(EXPRESS)) await mustRun(["git", "clone", "-q", EXPRESS, source], { cwd: scratch });
+    const clones = await sharedClones(source, n);
+    process.stderr.write(`scale: memory with ${n} repositories open at once\n`);
+    memory.push(await memoryOf(`${n} repositories at once (${existsSync(EXPRESS) ? "express" : "generated"} clones)`, cli, clones, timeoutMs));
+    for (const d of [scratch, join(clones[0]!, "..")]) rmSync(d, { recursive: true, force: true });
+  }
   console.log(`${machineLine(machine())}\n`);
   for (const t of scaleTables(points)) console.log(markdownTable(t) + "\n");
+  if (memory.length) console.log(markdownTable(memoryTable(memory)) + "\n");
 }
 
 if (import.meta.main) await main();

@@ -139,7 +139,7 @@ describe("message search", () => {
     await ask("status", r.dir);
     closeAll();
     const db = runtime.openDatabase(indexPath(r.dir));
-    db.exec("DROP TABLE message_fts; DELETE FROM meta WHERE key = 'messagesIndexed'; DROP TABLE line_histories; DROP TABLE code_words; DROP TABLE code_changes; DROP TABLE code_binary; PRAGMA user_version = 2");
+    db.exec("DROP TABLE message_fts; DELETE FROM meta WHERE key = 'messagesIndexed'; DROP TABLE line_histories; DROP TABLE code_words; DROP TABLE code_changes; DROP TABLE code_binary; PRAGMA user_version = 3");
     db.close();
     expect((await ask("search", r.dir, { query: "older" })).total).toBe(1);
   });

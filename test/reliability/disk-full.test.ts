@@ -68,3 +68,41 @@ test.skipIf(!mounted)("a disk that fills in the middle of an update leaves the i
   expect(after.commits.length).toBe(old.commits.length + 300);
   expect(after.commits.slice(300)).toEqual(old.commits);
 }, 120_000);
+
+test.skipIf(!mounted)("a disk that fills during the background pass stops the pass with one clear line, and the next pass finishes when space is back", async () => {
+  const { closeAll, indexFor } = await import("../../src/index/indexes.ts");
+  const { Warmup } = await import("../../src/daemon/background.ts");
+  const repo = new TestRepo();
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < 30; i++) repo.write(`f${i}.txt`, lines(...Array.from({ length: 40 }, (_, k) => `${round % 2 ? k : k * 7} ${"w".repeat(60)}`)));
+    repo.commit(`round ${round}`);
+  }
+  const saved = process.env.LORE_HOME;
+  process.env.LORE_HOME = join(mountPoint, "pass");
+  const filler = join(mountPoint, "filler-pass");
+  try {
+    const ix = await indexFor(repo.dir);
+    await ix.refresh();
+    spawnSync("dd", ["if=/dev/zero", `of=${filler}`, "bs=64k", "count=1000"], { stdio: "ignore" });
+    const logged: string[] = [];
+    const full = new Warmup(ix, 2, (m) => logged.push(m));
+    full.kick();
+    while (full.active) await Bun.sleep(20);
+    expect(logged.filter((l) => /disk is full/.test(l)).length).toBe(1);
+    expect(ix.store.blame.blamedInTree()).toBeLessThan(30);
+    // A question that needs no new rows answers; one that must write (churn on demand) says the disk is full.
+    expect(cli(repo.dir, ["status", "--json"], { LORE_HOME: process.env.LORE_HOME! }).code).toBe(0);
+    const history = cli(repo.dir, ["history", "f3.txt", "--json"], { LORE_HOME: process.env.LORE_HOME! });
+    if (history.code !== 0) expect(history.json.error.code).toBe("INDEX_WRITE_FAILED");
+    rmSync(filler);
+    const again = new Warmup(ix, 2, () => {});
+    again.kick();
+    while (again.active) await Bun.sleep(20);
+    expect(ix.store.blame.blamedInTree()).toBe(30);
+  } finally {
+    closeAll();
+    rmSync(filler, { force: true });
+    process.env.LORE_HOME = saved;
+    repo.cleanup();
+  }
+}, 120_000);

@@ -1,6 +1,7 @@
 /** Walks a file's changes back through renames and copies the way `git log --follow` does. */
 import { LOG_FORMAT, NUMSTAT_FORMAT, parseNumstatLog, parseRawLog } from "../../git/parse-log.ts";
 import { git } from "../../git/run.ts";
+import { isPartialClone } from "../../git/repo.ts";
 import type { FollowOrigin, PathChangeRow } from "../../store/history-store.ts";
 import type { QueryContext } from "../context.ts";
 
@@ -61,10 +62,17 @@ export async function fileChanges(ctx: QueryContext, scopeTable: string, path: s
  * diff of its own: status M, no line counts), and a rename into PATH is an addition.
  */
 export async function gitFileChanges(ctx: QueryContext, commit: string, path: string, limit: number, follow = true): Promise<PathChangeRow[]> {
-  const walk = ["log", ...(follow ? ["--follow", "-M"] : []), "-z", "--no-ext-diff", "--no-textconv", "-n", String(limit + 1)];
+  // A partial clone lacks old contents: exact renames only, and line counts where its blobs are here.
+  const partial = isPartialClone(ctx.index.repo);
+  const walk = ["log", ...(follow ? ["--follow", partial ? "-M100%" : "-M"] : []), "-z", "--no-ext-diff", "--no-textconv", "-n", String(limit + 1)];
   const [raw, stat] = await Promise.all([
     git([...walk, "--raw", "--no-abbrev", `--format=${LOG_FORMAT}`, commit, "--", path], ctx.index.git).then(parseRawLog),
-    git([...walk, "--numstat", `--format=${NUMSTAT_FORMAT}`, commit, "--", path], ctx.index.git).then(parseNumstatLog),
+    git([...walk, "--numstat", `--format=${NUMSTAT_FORMAT}`, commit, "--", path], ctx.index.git)
+      .then(parseNumstatLog)
+      .catch((err) => {
+        if (partial) return [];
+        throw err;
+      }),
   ]);
   const numbers = new Map(stat.map((r) => [r.sha, r.entries]));
   const rows: PathChangeRow[] = [];

@@ -1,7 +1,7 @@
 /** How status is answered: HEAD from the files, the index's own counts and state. */
 import { statSync } from "node:fs";
 import { readHeadBranch } from "../../git/head-file.ts";
-import { currentBranch, currentHead, isShallow, type Repo } from "../../git/repo.ts";
+import { currentBranch, currentHead, isPartialClone, isShallow, type Repo } from "../../git/repo.ts";
 import { pruneLimits, SnapshotStore } from "../../memory/store.ts";
 import type { STATUS_ARGS, StatusOutput } from "../status.ts";
 import type { QueryContext } from "../context.ts";
@@ -28,6 +28,17 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
   const state = head === null ? "empty" : indexing ? "indexing" : head === indexedHead ? "fresh" : "stale";
   const capped = store.meta("truncated");
   const rebuilt = store.meta("rebuilt");
+  const partialClone = isPartialClone(index.repo);
+  const stops = store.meta("historyStops");
+  const leftOut = [
+    ...(stops ? [`${stops} (the repository is damaged: lore keeps what it read before the damage and tries again only when HEAD moves)`] : []),
+    ...(partialClone
+      ? [
+          "line churn of all history and blame of every file in the background: a partial clone lacks most old file contents, and lore never downloads them (a question that needs one says so)",
+          "renames with edits: history follows exact renames only",
+        ]
+      : []),
+  ];
   return {
     repo: index.repo.root,
     head,
@@ -44,6 +55,8 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
     shallow,
     ...(capped ? { maxCommits: Number(capped) } : {}),
     ...(rebuilt ? { rebuilt } : {}),
+    ...(partialClone ? { partialClone } : {}),
+    ...(leftOut.length ? { leftOut } : {}),
     dbPath: store.path,
     dbBytes: fileBytes(store.path) + fileBytes(store.path + "-wal"),
     daemon: ctx.daemon ?? null,

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { chmodSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { TestRepo, lines, tempDir } from "../helpers/git-repo.ts";
+import { isolateHome } from "../helpers/lore.ts";
+import { gitText } from "../../src/git/run.ts";
+import { inBackground, questionBegins, questionEnds } from "../../src/git/priority.ts";
+import { closeAll, indexFor } from "../../src/index/indexes.ts";
+import { Warmup } from "../../src/daemon/background.ts";
+
+let r: TestRepo;
+beforeAll(() => {
+  isolateHome();
+  r = new TestRepo();
+  for (let i = 0; i < 12; i++) r.write(`f${i}.txt`, lines(`one ${i}`, `two ${i}`));
+  r.commit("files");
+  for (let i = 0; i < 12; i++) r.write(`f${i}.txt`, lines(`one ${i}`, `TWO ${i}`, "three"));
+  r.commit("more");
+});
+afterAll(() => {
+  closeAll();
+  r.cleanup();
+});
+
+test("background work runs git at the lowest CPU and I/O priority; a question's git does not", async () => {
+  // A stand-in git that prints the priority it was started with.
+  const dir = tempDir("fake-git-");
+  writeFileSync(join(dir, "git"), `#!/bin/sh\nprintf '%s ' "$(cut -d' ' -f19 /proc/self/stat)"\nionice -p $$ 2>/dev/null || echo none\n`);
+  chmodSync(join(dir, "git"), 0o755);
+  const path = process.env.PATH;
+  process.env.PATH = `${dir}:${path}`;
+  try {
+    const mine = await gitText(["version"], { cwd: r.dir });
+    const background = await inBackground(() => gitText(["version"], { cwd: r.dir }));
+    expect(background).toMatch(/^19 (idle|none)$/);
+    expect(mine).not.toMatch(/^19 /);
+  } finally {
+    process.env.PATH = path;
+  }
+});
+
+test("the background pass waits while a question is answered, and goes on when it ends", async () => {
+  const ix = await indexFor(r.dir);
+  await ix.refresh();
+  const logged: string[] = [];
+  const warmup = new Warmup(ix, 2, (m) => logged.push(m));
+  questionBegins();
+  let ended = false;
+  try {
+    warmup.kick();
+    await Bun.sleep(1500);
+    expect(ix.store.blame.blamedInTree()).toBe(0);
+    expect(warmup.active).toBe(true);
+  } finally {
+    questionEnds();
+    ended = true;
+  }
+  expect(ended).toBe(true);
+  while (warmup.active) await Bun.sleep(20);
+  expect(ix.store.blame.blamedInTree()).toBe(12);
+});
