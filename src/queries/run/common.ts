@@ -90,15 +90,23 @@ export async function windowOf(ctx: QueryContext, scope: Scope, commits: string,
 }
 
 /** A date git understands (2024-01-31, "3 months ago") as Unix seconds; a bare calendar date is the start of that day. */
-export async function parseSince(ctx: QueryContext, since: string): Promise<number> {
-  // git's approxidate takes anything (garbage means "now"): insist on a digit or a date word.
-  if (!/\d|now|today|yesterday|ago|last|noon|midnight|tea|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(mon|tues|wednes|thurs|fri|satur|sun)day/i.test(since))
-    throw new LoreError("BAD_ARGUMENT", `since must be a date git understands (2024-01-31, "3 months ago"), not "${since}".`);
+export function parseSince(ctx: QueryContext, since: string): Promise<number> {
   // A bare calendar date means the start of that day; git alone would keep the clock's time of day.
-  const date = /^\s*\d{4}-\d{1,2}-\d{1,2}\s*$/.test(since) ? `${since.trim()} 00:00:00` : since;
+  return gitDate(ctx, since, "since", true);
+}
+
+/**
+ * A date as git reads it (2024-01-31, "3 months ago"), in Unix seconds; BAD_ARGUMENT for what
+ * git would quietly read as now. `startOfDay`: a bare calendar date is that day's first second.
+ */
+export async function gitDate(ctx: QueryContext, text: string, name: string, startOfDay = false): Promise<number> {
+  const bad = () => new LoreError("BAD_ARGUMENT", `${name} must be a date git understands (2024-01-31, "3 months ago"), not "${text}".`);
+  // git's approxidate takes anything (garbage means "now"): insist on a digit or a date word.
+  if (!/\d|now|today|yesterday|ago|last|noon|midnight|tea|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(mon|tues|wednes|thurs|fri|satur|sun)day/i.test(text)) throw bad();
+  const date = startOfDay && /^\s*\d{4}-\d{1,2}-\d{1,2}\s*$/.test(text) ? `${text.trim()} 00:00:00` : text;
   const out = await gitText(["rev-parse", `--since=${date}`], ctx.index.git).catch(() => "");
   const m = /--max-age=(\d+)/.exec(out);
-  if (!m) throw new LoreError("BAD_ARGUMENT", `since must be a date git understands (2024-01-31, "3 months ago"), not "${since}".`);
+  if (!m) throw bad();
   return Number(m[1]);
 }
 

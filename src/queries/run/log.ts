@@ -6,7 +6,8 @@ import type { Input } from "../define.ts";
 import type { LOG_ARGS, LogOutput } from "../log.ts";
 import { neverCommitted, repoPath } from "./common.ts";
 import { logCommits } from "./log-commits.ts";
-import { checkCount, gitDate } from "./repo-diff.ts";
+import { checkCount } from "./repo-diff.ts";
+import { gitDate } from "./common.ts";
 
 /** The repository-relative forms of path arguments; the root itself means no path at all. */
 export function repoPaths(ctx: QueryContext, inputs: string[] | undefined): string[] {

@@ -3,7 +3,7 @@ import { LoreError } from "../../errors.ts";
 import { parseRawNumstat, type DiffFile } from "../../git/parse-diff.ts";
 import { readHeadCommit } from "../../git/head-file.ts";
 import { resolveCommit } from "../../git/repo.ts";
-import { git, gitText } from "../../git/run.ts";
+import { git } from "../../git/run.ts";
 import type { LogFile } from "../log.ts";
 import type { QueryContext } from "../context.ts";
 
@@ -64,16 +64,6 @@ export function fileOut(f: { path: string; oldPath?: string | null; status: stri
   if (f.status !== "M") out.status = f.status;
   if (f.oldPath && (f.status === "R" || f.status === "C")) out.oldPath = f.oldPath;
   return out;
-}
-
-/** A date as git reads it (2024-01-31, "3 months ago"), in Unix seconds; BAD_ARGUMENT for what git would quietly read as now. */
-export async function gitDate(ctx: QueryContext, text: string, name: string): Promise<number> {
-  const bad = () => new LoreError("BAD_ARGUMENT", `${name} must be a date git understands (2024-01-31, "3 months ago"), not "${text}".`);
-  if (!/\d|now|today|yesterday|ago|last|noon|midnight|tea|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(mon|tues|wednes|thurs|fri|satur|sun)day/i.test(text)) throw bad();
-  const out = await gitText(["rev-parse", `--since=${text}`], ctx.index.git).catch(() => "");
-  const m = /--max-age=(\d+)/.exec(out);
-  if (!m) throw bad();
-  return Number(m[1]);
 }
 
 /** Bounds the MCP schema leaves out to save bytes, checked here alike on every face. */
