@@ -164,6 +164,8 @@ describe("code search", () => {
     await sameAsPickaxe(story.dir, "a0", { paths: ["src"] });
     await sameAsPickaxe(story.dir, "u[0-9]", { regex: true });
     await sameAsPickaxe(story.dir, "odd", { regex: true });
+    const posix = await sameAsPickaxe(story.dir, "\\<u[[:digit:]]", { regex: true });
+    expect(posix.results.find((x: any) => x.subject === "Add util").files).toEqual([{ path: "src/util.js", added: 40, removed: 0 }]);
     const add = r.results.find((x: any) => x.subject === "Main uses util");
     expect(add.files.find((f: any) => f.path === "src/main.js")).toEqual({ path: "src/main.js", added: 1, removed: 0 });
   });

@@ -87,10 +87,24 @@ export async function pickaxe(ctx: QueryContext, text: string, regex: boolean, w
   }
 }
 
-/** The regex git takes (POSIX extended, which JavaScript reads alike for counting); BAD_ARGUMENT when it cannot compile. */
+/** POSIX bracket classes and GNU word edges, which JavaScript spells otherwise. */
+const POSIX: [RegExp, string][] = [
+  [/\[:alpha:\]/g, "A-Za-z"],
+  [/\[:digit:\]/g, "0-9"],
+  [/\[:alnum:\]/g, "A-Za-z0-9"],
+  [/\[:upper:\]/g, "A-Z"],
+  [/\[:lower:\]/g, "a-z"],
+  [/\[:space:\]/g, "\\s"],
+  [/\[:blank:\]/g, " \\t"],
+  [/\[:xdigit:\]/g, "0-9A-Fa-f"],
+  [/\[:punct:\]/g, "!-\\/:-@\\[-`{-~"],
+  [/\\[<>]/g, "\\b"],
+];
+
+/** The regex git takes (POSIX extended), as JavaScript reads it for counting; BAD_ARGUMENT when it cannot compile. */
 function jsRegex(text: string): RegExp {
   try {
-    return new RegExp(text, "g");
+    return new RegExp(POSIX.reduce((re, [from, to]) => re.replace(from, to), text), "g");
   } catch (err) {
     throw new LoreError("BAD_ARGUMENT", `The regex "${text}" does not compile: ${err instanceof Error ? err.message : String(err)}`);
   }
