@@ -49,6 +49,8 @@ export const searchQuery = defineQuery({
   summary: "Commits whose message, or whose code changes (--code), match a text",
   description: "Commits by message words (ranked), or with code by a text they add or remove. Instead of git log --grep, -S, -G.",
   args: SEARCH_ARGS,
+  // Code search is git's alone: while a first index is built it answers at once; message search waits for the whole history.
+  answersFromPrefix: true,
   output: (z) =>
     z.object({
       repo: z.string(),

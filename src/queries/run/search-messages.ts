@@ -5,7 +5,7 @@ import type { MessageHit } from "../../store/search-store.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import type { SEARCH_ARGS, SearchOutput } from "../search.ts";
-import { iso, neverCommitted, repoPath, shortSha, windowOf } from "./common.ts";
+import { HistoryNotYet, iso, neverCommitted, repoPath, shortSha, windowOf } from "./common.ts";
 import { ftsQuery } from "./fts-query.ts";
 import { snippet, snippetTerms } from "./snippet.ts";
 
@@ -13,6 +13,8 @@ export async function searchMessages(ctx: QueryContext, input: Input<typeof SEAR
   if (input.regex || input.oldest) throw new LoreError("BAD_ARGUMENT", "regex and oldest go with code (lore search --code); a message search takes words.");
   const match = ftsQuery(input.query);
   const scope = await ctx.index.scope(input.until);
+  // Every message is needed, not just the newest: wait for the first index to end.
+  if (scope.prefix !== undefined) throw new HistoryNotYet();
   const limit = input.limit ?? 20;
   const since = input.since === undefined ? undefined : (await windowOf(ctx, { ...scope, prefix: undefined }, "all", input.since)).since!;
   const paths = (input.paths ?? []).map((p) => repoPath(ctx, p));
