@@ -24,7 +24,9 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   const scope = await ctx.index.scope(input.until);
   const limit = input.limit ?? 5;
   const paths = (input.paths ?? []).map((p) => repoPath(ctx, p)).filter((p) => p !== "");
-  const fast = !input.regex && IDENTIFIER.test(text) && paths.length === 0 && scope.atHead && ctx.index.store.meta("codeHead") === scope.commit;
+  const { store } = ctx.index;
+  // The index answers only for HEAD, once the pass reached it, over the whole history (not a LORE_MAX_COMMITS cut).
+  const fast = !input.regex && IDENTIFIER.test(text) && paths.length === 0 && scope.atHead && store.meta("codeHead") === scope.commit && store.meta("truncated") === undefined;
   codeSearchStats[fast ? "fromIndex" : "throughGit"]++;
   const found = fast
     ? await confirmed(ctx, text, ctx.index.store.search.codeCandidates(scope.table, text), input.oldest === true, limit + 1)
