@@ -52,17 +52,22 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
 /** A text the change index can narrow: a run of the characters its words are made of, as long as its words. */
 const IDENTIFIER = /^[A-Za-z0-9_]{3,}$/;
 
-/** The commits git log -S keeps among the candidates (in git log order), `want` at most, asking git in growing chunks. */
+/**
+ * The commits git log -S keeps among the candidates (in git log order), `want` at most: git walks
+ * the given list in its order and stops at `want` (-n), so one process asks about thousands.
+ */
 async function confirmed(ctx: QueryContext, text: string, candidates: string[], oldest: boolean, want: number): Promise<PickaxeCommit[]> {
   const order = oldest ? candidates.reverse() : candidates;
   const out: PickaxeCommit[] = [];
-  let chunk = Math.max(8, want * 2);
-  for (let i = 0; i < order.length && out.length < want; i += chunk, chunk *= 4) {
-    const part = order.slice(i, i + chunk);
-    out.push(...(await pickaxe(ctx, text, false, { revs: ["--no-walk=unsorted", "--stdin"], input: part.join("\n") + "\n" })));
+  for (let i = 0; i < order.length && out.length < want; i += CONFIRM_CHUNK) {
+    const part = order.slice(i, i + CONFIRM_CHUNK);
+    out.push(...(await pickaxe(ctx, text, false, { revs: ["--no-walk=unsorted", "--stdin"], input: part.join("\n") + "\n", limit: want - out.length })));
   }
-  return out.slice(0, want);
+  return out;
 }
+
+/** Candidates per git process (their ids go through stdin). */
+const CONFIRM_CHUNK = 20_000;
 
 interface PickaxeWalk {
   revs: string[];
