@@ -28,6 +28,9 @@ export interface MessageHit {
   merge: boolean;
 }
 
+/** Line histories kept (each a few KB): the questions an agent repeats, not every one ever asked. */
+const LINE_HISTORIES = 2000;
+
 export class SearchStore {
   constructor(private readonly db: SqlDatabase) {}
 
@@ -85,8 +88,12 @@ export class SearchStore {
     return String(row.answer);
   }
 
+  /** Keeps a line history, forgetting the least recently used past LINE_HISTORIES. */
   saveLineHistory(key: string, answer: string): void {
     this.db.prepare("INSERT OR REPLACE INTO line_histories (key, answer, used_at) VALUES (?, ?, ?)").run(key, answer, Math.floor(Date.now() / 1000));
+    this.db
+      .prepare("DELETE FROM line_histories WHERE key IN (SELECT key FROM line_histories ORDER BY used_at LIMIT max(0, (SELECT count(*) FROM line_histories) - ?))")
+      .run(LINE_HISTORIES);
   }
 
   // ---- the change index ----
