@@ -73,7 +73,7 @@ async function lineLog(ctx: QueryContext, rev: string, path: string, spec: strin
     const own = c.range ?? carried;
     carried = c.before ?? own;
     const cut = c.diff.length > diffLines;
-    const diff = [...c.diff.slice(0, diffLines), ...(cut ? [`… ${c.diff.length - diffLines} more lines (--diff-lines)`] : [])].join("\n");
+    const diff = [...c.diff.slice(0, diffLines), ...(cut ? [`… ${c.diff.length - diffLines} more line${c.diff.length - diffLines === 1 ? "" : "s"} (--diff-lines)`] : [])].join("\n");
     return { sha: shortSha(c.sha), author: c.author, time: iso(c.time), subject: c.subject, range: own, diff };
   });
   return { range, commits, truncated: found.length > limit };
