@@ -10,7 +10,8 @@ import { gitSpool } from "../git/run.ts";
 import type { IndexContext } from "./context.ts";
 
 const PATCH_ARGS = ["log", "-p", "-U0", "--no-renames", "--no-color", "--no-ext-diff", "--no-textconv", "--format=%x1e%H"];
-const BATCH = 500;
+/** Commits per batch of posting lists: larger batches, fewer and longer lists (fewer bytes), more memory while the pass runs. */
+const BATCH = 5000;
 const WORD = /[A-Za-z0-9_]{3,}/g;
 
 interface CommitWords {
@@ -89,25 +90,39 @@ export async function updateCodeWords(ix: IndexContext): Promise<boolean> {
   const known = from !== undefined && store.history.commitId(from) !== undefined;
   const max = ix.options.maxCommits;
   const parser = new PatchWordsParser();
-  let pending: CommitWords[] = [];
   const ids = new Map<string, number>();
-  const save = () => {
-    const batch = pending;
-    pending = [];
-    const found = batch.flatMap((c) => {
+  let postings = new Map<string, number[]>();
+  let binary: number[] = [];
+  let held = 0;
+  const add = (commits: CommitWords[]) => {
+    for (const c of commits) {
       const id = store.history.commitId(c.sha);
-      return id === undefined ? [] : [{ id, words: c.words, binary: c.binary }];
-    });
-    store.transaction(() => store.search.saveCodeWords(found, ids));
+      if (id === undefined) continue;
+      for (const w of c.words) {
+        const list = postings.get(w);
+        if (list) list.push(id);
+        else postings.set(w, [id]);
+      }
+      if (c.binary) binary.push(id);
+      held++;
+    }
+  };
+  const save = () => {
+    // Ids ascending in each list: git log streams newest first, and ids grow with indexing order, not history.
+    for (const list of postings.values()) list.sort((a, b) => a - b);
+    const [p, b] = [postings, binary];
+    store.transaction(() => store.search.saveCodePostings(p, b, ids));
+    postings = new Map();
+    binary = [];
+    held = 0;
   };
   await gitSpool([...PATCH_ARGS, ...(max && !known ? ["-n", String(max)] : []), head, ...(known ? ["--not", from!] : []), "--"], ix.git, (chunk) => {
-    pending.push(...parser.push(chunk));
-    if (pending.length >= BATCH) {
-      save();
-      return new Promise<void>((r) => setImmediate(r));
-    }
+    add(parser.push(chunk));
+    if (held >= BATCH) save();
+    // Questions in flight get a turn of the event loop after every chunk.
+    return new Promise<void>((r) => setImmediate(r));
   });
-  pending.push(...parser.end());
+  add(parser.end());
   save();
   // Only now may a search trust the index for this head.
   store.setMeta("codeHead", head);

@@ -36,10 +36,10 @@ export const SEARCH_ARGS = {
   query: { type: "string", required: true, positional: true, text: true, description: 'Words, "a phrase", prefix*; with code: a text.' },
   paths: { type: "strings", positional: true, description: "Only commits touching these." },
   limit: { type: "integer", min: 1, short: "n", description: "Default 20, code 5." },
-  author: { type: "string", description: "Name or email has this." },
+  author: { type: "string", description: "In author name or email." },
   since: { type: "string", description: "Date." },
   newest: { type: "boolean", description: "git log order." },
-  code: { type: "boolean", description: "git log -S: code changes." },
+  code: { type: "boolean", description: "Code changes: git log -S." },
   regex: { type: "boolean", description: "With code: -G." },
   oldest: { type: "boolean", description: "With code: oldest first." },
 } as const satisfies Args;
@@ -47,8 +47,10 @@ export const SEARCH_ARGS = {
 export const searchQuery = defineQuery({
   name: "search",
   summary: "Commits whose message, or whose code changes (--code), match a text",
-  description: "Commits by message words (ranked), or with code by a text they add or remove. Instead of git log --grep, -S, -G.",
+  description: "Commits by message words (ranked), or with code by a text they add or remove: git log --grep, -S, -G.",
   args: SEARCH_ARGS,
+  // Code search is git's alone: while a first index is built it answers at once; message search waits for the whole history.
+  answersFromPrefix: true,
   output: (z) =>
     z.object({
       repo: z.string(),

@@ -200,9 +200,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE VIRTUAL TABLE message_fts USING fts5(message, content='commits', content_rowid='id', tokenize="unicode61 remove_diacritics 2 tokenchars '_'");
   CREATE TABLE line_histories (key TEXT PRIMARY KEY, answer TEXT NOT NULL, used_at INTEGER NOT NULL) WITHOUT ROWID;
   -- The change index: for each commit, the words (runs of [A-Za-z0-9_], 3+ long) whose number of
-  -- occurrences its diff changed in some file; commits that changed a binary file are always candidates.
+  -- occurrences its diff changed in some file, as posting lists: per word and batch of the pass,
+  -- the commit ids ascending, delta-encoded varints (a row per word and commit took 6x the bytes).
+  -- Commits that changed a binary file are always candidates.
   CREATE TABLE code_words (id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE);
-  CREATE TABLE code_changes (word_id INTEGER NOT NULL, commit_id INTEGER NOT NULL, PRIMARY KEY (word_id, commit_id)) WITHOUT ROWID;
+  CREATE TABLE code_postings (word_id INTEGER NOT NULL, batch INTEGER NOT NULL, commits BLOB NOT NULL, PRIMARY KEY (word_id, batch)) WITHOUT ROWID;
   CREATE TABLE code_binary (commit_id INTEGER PRIMARY KEY);
   `,
 ];

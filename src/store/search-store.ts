@@ -28,6 +28,9 @@ export interface MessageHit {
   merge: boolean;
 }
 
+/** Line histories kept (each a few KB): the questions an agent repeats, not every one ever asked. */
+const LINE_HISTORIES = 2000;
+
 export class SearchStore {
   constructor(private readonly db: SqlDatabase) {}
 
@@ -85,34 +88,34 @@ export class SearchStore {
     return String(row.answer);
   }
 
+  /** Keeps a line history, forgetting the least recently used past LINE_HISTORIES. */
   saveLineHistory(key: string, answer: string): void {
     this.db.prepare("INSERT OR REPLACE INTO line_histories (key, answer, used_at) VALUES (?, ?, ?)").run(key, answer, Math.floor(Date.now() / 1000));
+    this.db
+      .prepare("DELETE FROM line_histories WHERE key IN (SELECT key FROM line_histories ORDER BY used_at LIMIT max(0, (SELECT count(*) FROM line_histories) - ?))")
+      .run(LINE_HISTORIES);
   }
 
   // ---- the change index ----
 
   /**
-   * Records the words each commit changed the count of, and the commits that changed a binary
-   * file. `ids` remembers word ids for the length of one pass. Call inside a transaction.
+   * Records one batch of the pass: each word's commits (ids), and the commits that changed a
+   * binary file. `ids` remembers word ids for the length of one pass. Call inside a transaction.
    */
-  saveCodeWords(commits: { id: number; words: Iterable<string>; binary: boolean }[], ids: Map<string, number>): void {
-    const rows: [number, number][] = [];
-    for (const c of commits) {
-      for (const w of c.words) {
-        let id = ids.get(w);
-        if (id === undefined) {
-          const row = this.db.prepare("SELECT id FROM code_words WHERE word = ?").get(w) ?? this.db.prepare("INSERT INTO code_words (word) VALUES (?) RETURNING id").get(w)!;
-          id = Number(row.id);
-          ids.set(w, id);
-        }
-        rows.push([id, c.id]);
+  saveCodePostings(postings: Map<string, number[]>, binary: number[], ids: Map<string, number>): void {
+    const batch = Number(this.db.prepare("SELECT coalesce(max(batch), 0) + 1 AS b FROM code_postings").get()!.b);
+    const insert = this.db.prepare("INSERT INTO code_postings (word_id, batch, commits) VALUES (?, ?, ?)");
+    for (const [w, commits] of postings) {
+      let id = ids.get(w);
+      if (id === undefined) {
+        const row = this.db.prepare("SELECT id FROM code_words WHERE word = ?").get(w) ?? this.db.prepare("INSERT INTO code_words (word) VALUES (?) RETURNING id").get(w)!;
+        id = Number(row.id);
+        ids.set(w, id);
       }
-      if (c.binary) this.db.prepare("INSERT OR IGNORE INTO code_binary (commit_id) VALUES (?)").run(c.id);
+      insert.run(id, batch, encodeIds(commits));
     }
-    // In key order: the B-tree is written page by page instead of all over.
-    rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    const link = this.db.prepare("INSERT OR IGNORE INTO code_changes (word_id, commit_id) VALUES (?, ?)");
-    for (const [w, c] of rows) link.run(w, c);
+    const bin = this.db.prepare("INSERT OR IGNORE INTO code_binary (commit_id) VALUES (?)");
+    for (const c of binary) bin.run(c);
   }
 
   /**
@@ -120,24 +123,56 @@ export class SearchStore {
    * may have changed how often `text` occurs: a superset of what git log -S finds, in git log order.
    */
   codeCandidates(scope: string, text: string): string[] {
-    // The words first (a scan of the distinct words), then their commits by the primary key.
+    // The words first (a scan of the distinct words), then their posting lists by the primary key.
     const words = this.db.prepare("SELECT id FROM code_words WHERE instr(word, ?) > 0").all(text).map((r) => Number(r.id));
+    const commits = new Set<number>();
+    for (const r of this.db.prepare("SELECT commits FROM code_postings WHERE word_id IN (SELECT value FROM json_each(?))").all(JSON.stringify(words))) decodeIds(r.commits as Uint8Array, commits);
+    for (const r of this.db.prepare("SELECT commit_id FROM code_binary").all()) commits.add(Number(r.commit_id));
     return this.db
-      .prepare(
-        `WITH cand AS (SELECT commit_id FROM code_changes WHERE word_id IN (SELECT value FROM json_each(?)) UNION SELECT commit_id FROM code_binary)
-         SELECT c.sha FROM cand CROSS JOIN ${scope} s ON s.commit_id = cand.commit_id JOIN commits c ON c.id = cand.commit_id ORDER BY s.seq`,
-      )
-      .all(JSON.stringify(words))
+      .prepare(`SELECT c.sha FROM json_each(?) j CROSS JOIN ${scope} s ON s.commit_id = j.value JOIN commits c ON c.id = j.value ORDER BY s.seq`)
+      .all(JSON.stringify([...commits]))
       .map((r) => String(r.sha));
   }
 
   /** Bytes the change index takes on disk (its tables and indexes), where SQLite can say (dbstat). */
   codeIndexBytes(): number | undefined {
     try {
-      const r = this.db.prepare("SELECT sum(pgsize) AS n FROM dbstat WHERE name IN ('code_words', 'code_changes', 'code_binary', 'sqlite_autoindex_code_words_1')").get();
+      const r = this.db.prepare("SELECT sum(pgsize) AS n FROM dbstat WHERE name IN ('code_words', 'code_postings', 'code_binary', 'sqlite_autoindex_code_words_1')").get();
       return r ? Number(r.n) : undefined;
     } catch {
       return undefined;
+    }
+  }
+}
+
+/** Ascending ids as varints of their differences (LEB128): one or two bytes each in a posting list. */
+export function encodeIds(ids: number[]): Uint8Array {
+  const out: number[] = [];
+  let last = 0;
+  for (const id of ids) {
+    let d = id - last;
+    last = id;
+    while (d >= 0x80) {
+      out.push((d & 0x7f) | 0x80);
+      d = Math.floor(d / 128);
+    }
+    out.push(d);
+  }
+  return Uint8Array.from(out);
+}
+
+export function decodeIds(bytes: Uint8Array, into: Set<number>): void {
+  let last = 0;
+  let d = 0;
+  let shift = 1;
+  for (const b of bytes) {
+    d += (b & 0x7f) * shift;
+    if (b & 0x80) shift *= 128;
+    else {
+      last += d;
+      into.add(last);
+      d = 0;
+      shift = 1;
     }
   }
 }

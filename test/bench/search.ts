@@ -94,7 +94,7 @@ export async function changeIndexCost(repo: string, runs: number): Promise<{ pas
     const t = await alternate(
       async () => {
         ix.store.setMeta("codeHead", undefined);
-        ix.store.transaction(() => ix.store.db.exec("DELETE FROM code_changes; DELETE FROM code_words; DELETE FROM code_binary"));
+        ix.store.transaction(() => ix.store.db.exec("DELETE FROM code_postings; DELETE FROM code_words; DELETE FROM code_binary"));
         const t0 = performance.now();
         await updateCodeWords(ix);
         return performance.now() - t0;
@@ -203,7 +203,7 @@ export async function searchInProcess(repo: string, t: Target, runs: number): Pr
   const pass = performance.now() - t0;
   rows.push({ name: `change index pass (${((ix.store.search.codeIndexBytes() ?? NaN) / 1024 / 1024).toFixed(1)} MiB)`, lore: pass, git: await git(g.patch.argv), target: "", gitLabel: g.patch.label });
   rows.push({ name: `search --code ${s.ident} (after the pass)`, lore: await lore("search", { query: s.ident, code: true }), git: pickaxeGit, target: "≤ 0.05×", gitLabel: g.pickaxe.label });
-  const L = { path: s.file, startLine: s.range[0], endLine: s.range[1] };
+  const L = { path: s.file, lines: `${s.range[0]},${s.range[1]}` };
   rows.push({ name: "history -L (first time)", lore: await lore("history", (i) => ({ ...L, diffLines: 1000 + i })), git: await git(g.lines.argv), target: "≤ 1.1×", gitLabel: g.lines.label });
   rows.push({ name: "history -L (repeated)", lore: await lore("history", L), git: NaN, target: "≤ 5 ms", gitLabel: "" });
   return rows;

@@ -47,9 +47,13 @@ test.skipIf(!hasExpress)(
       noFollow: askDuringIndex(["history", "lib/router/index.js", "-n", "3", "--no-follow"]),
       // Another commit's history: the newest commits of HEAD's say nothing about it.
       older: askDuringIndex(["history", "lib/response.js", "-n", "5", "--until", "HEAD~300"]),
+      // git alone answers code search and line history; message search waits for every message.
+      code: askDuringIndex(["search", "--code", "etag", "-n", "3"]),
+      lines: askDuringIndex(["history", "lib/response.js", "-L", "126,140"]),
+      words: askDuringIndex(["search", "deprecate req"]),
     };
     const got = Object.fromEntries(await Promise.all(Object.entries(early).map(async ([k, p]) => [k, await p] as const)));
-    for (const k of ["hotspots", "cochange", "history", "intent", "rare", "noFollow"]) expect({ k, indexing: got[k]!.indexing }).toEqual({ k, indexing: true });
+    for (const k of ["hotspots", "cochange", "history", "intent", "rare", "noFollow", "code", "lines"]) expect({ k, indexing: got[k]!.indexing }).toEqual({ k, indexing: true });
 
     // Once the index has ended, the same questions give the same answers.
     const after = async (args: string[]) => (await lore(home, dir, [...args, "--json"], SLOW)).json;
@@ -57,6 +61,10 @@ test.skipIf(!hasExpress)(
     expect(await after(["cochange", "lib/response.js", "-n", "15"])).toEqual(got.cochange!.json);
     expect(await after(["history", "lib/response.js", "-n", "5"])).toEqual(got.history!.json);
     expect(await after(["intent", "lib/response.js", "-L", "100,110"])).toEqual(got.intent!.json);
+    expect(await after(["search", "--code", "etag", "-n", "3"])).toEqual(got.code!.json);
+    expect(await after(["history", "lib/response.js", "-L", "126,140"])).toEqual(got.lines!.json);
+    expect(await after(["search", "deprecate req"])).toEqual(got.words!.json);
+    expect(got.words!.json.total).toBeGreaterThan(0);
     const status = await after(["status"]);
     expect(status.state).toBe("fresh");
     expect(status.commitsIndexed).toBe(Number(runGit(dir, ["rev-list", "--count", "HEAD"]).trim()));

@@ -104,6 +104,18 @@ describe("lore mcp", () => {
       lore_changes: { patch: true },
     };
     const ajv = new AjvJsonSchemaValidator();
+    // The other shapes of two tools: line history, and code search.
+    const more: [string, Record<string, unknown>][] = [
+      ["lore_history", { path: "src/app.ts", lines: "2,4" }],
+      ["lore_search", { query: "values", code: true }],
+    ];
+    for (const [name, input] of more) {
+      const t = tools.find((x) => x.name === name)!;
+      const r = await call(client, name, input);
+      expect({ name, isError: r.isError ?? false }).toEqual({ name, isError: false });
+      expect(ajv.getValidator(t.outputSchema as never)(r.structuredContent).errorMessage).toBeUndefined();
+      expect((r.structuredContent as any).commits?.[0]?.diff ?? (r.structuredContent as any).mode).toBeDefined();
+    }
     for (const t of tools) {
       // restore puts back a file from the snapshot lore_changes (listed before it) took: the same bytes.
       if (t.name === "lore_restore") args.lore_restore = { paths: ["docs/guide.md"], from: (await call(client, "lore_changes", {})).structuredContent.now };

@@ -59,11 +59,17 @@ describe("history -L", () => {
     expect(a.commits.map((c: any) => c.subject)).toEqual(["alpha returns 10", "add"]);
     expect(cli(r.dir, ["history", "a.js", "-L", ":alpha", "--json"]).json).toEqual(a);
     expect(cli(r.dir, ["history", "a.js", "-L", "2,3", "--json"]).json.range).toEqual([2, 3]);
+    expect(a.range).toEqual([2, 5]);
     await expect(ask("history", r.dir, { path: "a.js", lines: ":gamma" })).rejects.toMatchObject({ code: "BAD_RANGE" });
     await expect(ask("history", r.dir, { path: "a.js", lines: "5,9" })).rejects.toMatchObject({ code: "BAD_RANGE" });
     await expect(ask("history", r.dir, { path: "a.js", lines: "5,3" })).rejects.toMatchObject({ code: "BAD_RANGE" });
     await expect(ask("history", r.dir, { path: "a.js", lines: "0,3" })).rejects.toMatchObject({ code: "BAD_RANGE" });
     await expect(ask("history", r.dir, { path: "a.js", lines: "x" })).rejects.toMatchObject({ code: "BAD_RANGE" });
+    // A later commit that moves alpha without touching it: the range is where alpha is now.
+    r.write("a.js", lines("// head", "// two", "// more", "function alpha() {", "  return 10;", "}", "", "function beta() {", "  return 20;", "}")).commit("comments");
+    const moved = await ask("history", r.dir, { path: "a.js", lines: ":alpha" });
+    expect(moved.range).toEqual([4, 7]);
+    expect(moved.commits.map((c: any) => c.subject)).toEqual(["alpha returns 10", "add"]);
   });
 
   test("the diff is cut per commit at diffLines, the list at limit, and a repeated question comes from the cache", async () => {

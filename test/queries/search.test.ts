@@ -15,6 +15,7 @@ import { closeAll, indexFor } from "../../src/index/indexes.ts";
 import { updateCodeWords } from "../../src/index/code-words.ts";
 import { codeSearchStats } from "../../src/queries/run/search-code.ts";
 import { snippet, snippetTerms } from "../../src/queries/run/snippet.ts";
+import { decodeIds, encodeIds } from "../../src/store/search-store.ts";
 
 let story: TestRepo;
 let gen = "";
@@ -139,7 +140,7 @@ describe("message search", () => {
     await ask("status", r.dir);
     closeAll();
     const db = runtime.openDatabase(indexPath(r.dir));
-    db.exec("DROP TABLE message_fts; DELETE FROM meta WHERE key = 'messagesIndexed'; DROP TABLE line_histories; DROP TABLE code_words; DROP TABLE code_changes; DROP TABLE code_binary; PRAGMA user_version = 3");
+    db.exec("DROP TABLE message_fts; DELETE FROM meta WHERE key = 'messagesIndexed'; DROP TABLE line_histories; DROP TABLE code_words; DROP TABLE code_postings; DROP TABLE code_binary; PRAGMA user_version = 3");
     db.close();
     expect((await ask("search", r.dir, { query: "older" })).total).toBe(1);
   });
@@ -164,6 +165,8 @@ describe("code search", () => {
     await sameAsPickaxe(story.dir, "a0", { paths: ["src"] });
     await sameAsPickaxe(story.dir, "u[0-9]", { regex: true });
     await sameAsPickaxe(story.dir, "odd", { regex: true });
+    const posix = await sameAsPickaxe(story.dir, "\\<u[[:digit:]]", { regex: true });
+    expect(posix.results.find((x: any) => x.subject === "Add util").files).toEqual([{ path: "src/util.js", added: 40, removed: 0 }]);
     const add = r.results.find((x: any) => x.subject === "Main uses util");
     expect(add.files.find((f: any) => f.path === "src/main.js")).toEqual({ path: "src/main.js", added: 1, removed: 0 });
   });
@@ -242,6 +245,16 @@ describe("the change index", () => {
     await fill(r.dir);
     await sameAsPickaxe(r.dir, "needleTwo");
     expect(codeSearchStats.fromIndex - before.fromIndex).toBe(2);
+  });
+});
+
+describe("posting lists", () => {
+  test("ids survive the varint encoding, large gaps included", () => {
+    const ids = [1, 2, 3, 130, 131, 20000, 20001, 2 ** 31 - 5];
+    const out = new Set<number>();
+    decodeIds(encodeIds(ids), out);
+    expect([...out]).toEqual(ids);
+    expect(encodeIds([1, 2, 3]).length).toBe(3);
   });
 });
 

@@ -8,6 +8,8 @@ export function renderLineHistory(r: LineHistoryOutput, s: Style): string {
   const out: string[] = [];
   for (const c of r.commits) {
     out.push(table([[s.yellow(c.sha), s.dim(day(c.time)), c.author, s.dim(`${c.range[0]}-${c.range[1]}`), c.subject]])[0]!);
+    // A merge git lists without hunks has no diff to show.
+    if (c.diff === "") continue;
     for (const l of c.diff.split("\n")) out.push("    " + (l.startsWith("+") ? s.green(l) : l.startsWith("-") ? s.red(l) : l.startsWith("@@") ? s.cyan(l) : l));
   }
   if (r.truncated) out.push(s.dim(`… more commits: ask for more with -n ${r.commits.length * 2}`));

@@ -25,7 +25,7 @@ export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>):
   const key = JSON.stringify([path, last ?? scope.commit, entry.blob, spec, input.diffLines, input.limit]);
   const store = ctx.index.store.search;
   const hit = store.lineHistory(key);
-  const body: Cached = hit ? JSON.parse(hit) : await lineLog(ctx, scope.commit, path, spec, range, input.limit, input.diffLines);
+  const body: Cached = hit ? JSON.parse(hit) : await lineLog(ctx, scope.commit, path, spec, range, input.limit, input.diffLines, last);
   if (!hit) store.saveLineHistory(key, JSON.stringify(body));
   return { repo: ctx.index.repo.root, path, rev: scope.commit, ...body };
 }
@@ -54,7 +54,7 @@ async function rangeSpec(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>, p
   return { spec: `${a},${b}`, range: [a, b] };
 }
 
-async function lineLog(ctx: QueryContext, rev: string, path: string, spec: string, asked: [number, number] | undefined, limit: number, diffLines: number): Promise<Cached> {
+async function lineLog(ctx: QueryContext, rev: string, path: string, spec: string, asked: [number, number] | undefined, limit: number, diffLines: number, last: string | undefined): Promise<Cached> {
   let text: string;
   try {
     text = await gitText(["log", `-L${spec}:${path}`, `--format=${LINE_LOG_FORMAT}`, "--no-ext-diff", "--no-textconv", "--no-color", "-n", String(limit + 1), rev], ctx.index.git);
@@ -63,16 +63,31 @@ async function lineLog(ctx: QueryContext, rev: string, path: string, spec: strin
     throw err;
   }
   const found = parseLineLog(text);
-  // A function's lines: where git found it in the newest commit that changed them.
-  const range = asked ?? found[0]?.range ?? [0, 0];
+  // A function's lines at rev: where the newest commit that changed them put them, unless a later
+  // commit changed the file elsewhere (and may have moved them): then git blame -L :NAME says.
+  const newest = found[0];
+  const range = asked ?? (newest?.range && newest.sha === last ? newest.range : await functionAt(ctx, rev, path, spec));
   // A commit without hunks (a merge git shows) has the lines where the commit listed before it found them in its parent.
   let carried = range;
   const commits = found.slice(0, limit).map((c) => {
     const own = c.range ?? carried;
     carried = c.before ?? own;
     const cut = c.diff.length > diffLines;
-    const diff = [...c.diff.slice(0, diffLines), ...(cut ? [`… ${c.diff.length - diffLines} more lines (--diff-lines)`] : [])].join("\n");
+    const diff = [...c.diff.slice(0, diffLines), ...(cut ? [`… ${c.diff.length - diffLines} more line${c.diff.length - diffLines === 1 ? "" : "s"} (--diff-lines)`] : [])].join("\n");
     return { sha: shortSha(c.sha), author: c.author, time: iso(c.time), subject: c.subject, range: own, diff };
   });
   return { range, commits, truncated: found.length > limit };
+}
+
+/** The lines of `-L :NAME` in the file at rev, as git blame finds them (the same funcname rules as git log -L). */
+async function functionAt(ctx: QueryContext, rev: string, path: string, spec: string): Promise<[number, number]> {
+  let text: string;
+  try {
+    text = await gitText(["blame", "--porcelain", `-L${spec}`, rev, "--", path], ctx.index.git);
+  } catch (err) {
+    if (err instanceof LoreError && /no match/i.test(err.message)) throw new LoreError("BAD_RANGE", err.message.replace(/^git \w+ failed: /, ""));
+    throw err;
+  }
+  const lines = [...text.matchAll(/^[0-9a-f]{40,64} \d+ (\d+)/gm)].map((m) => Number(m[1]));
+  return lines.length ? [Math.min(...lines), Math.max(...lines)] : [0, 0];
 }

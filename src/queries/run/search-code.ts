@@ -24,7 +24,9 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   const scope = await ctx.index.scope(input.until);
   const limit = input.limit ?? 5;
   const paths = (input.paths ?? []).map((p) => repoPath(ctx, p)).filter((p) => p !== "");
-  const fast = !input.regex && IDENTIFIER.test(text) && paths.length === 0 && scope.atHead && ctx.index.store.meta("codeHead") === scope.commit;
+  const { store } = ctx.index;
+  // The index answers only for HEAD, once the pass reached it, over the whole history (not a LORE_MAX_COMMITS cut).
+  const fast = !input.regex && IDENTIFIER.test(text) && paths.length === 0 && scope.atHead && store.meta("codeHead") === scope.commit && store.meta("truncated") === undefined;
   codeSearchStats[fast ? "fromIndex" : "throughGit"]++;
   const found = fast
     ? await confirmed(ctx, text, ctx.index.store.search.codeCandidates(scope.table, text), input.oldest === true, limit + 1)
@@ -50,17 +52,22 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
 /** A text the change index can narrow: a run of the characters its words are made of, as long as its words. */
 const IDENTIFIER = /^[A-Za-z0-9_]{3,}$/;
 
-/** The commits git log -S keeps among the candidates (in git log order), `want` at most, asking git in growing chunks. */
+/**
+ * The commits git log -S keeps among the candidates (in git log order), `want` at most: git walks
+ * the given list in its order and stops at `want` (-n), so one process asks about thousands.
+ */
 async function confirmed(ctx: QueryContext, text: string, candidates: string[], oldest: boolean, want: number): Promise<PickaxeCommit[]> {
   const order = oldest ? candidates.reverse() : candidates;
   const out: PickaxeCommit[] = [];
-  let chunk = Math.max(8, want * 2);
-  for (let i = 0; i < order.length && out.length < want; i += chunk, chunk *= 4) {
-    const part = order.slice(i, i + chunk);
-    out.push(...(await pickaxe(ctx, text, false, { revs: ["--no-walk=unsorted", "--stdin"], input: part.join("\n") + "\n" })));
+  for (let i = 0; i < order.length && out.length < want; i += CONFIRM_CHUNK) {
+    const part = order.slice(i, i + CONFIRM_CHUNK);
+    out.push(...(await pickaxe(ctx, text, false, { revs: ["--no-walk=unsorted", "--stdin"], input: part.join("\n") + "\n", limit: want - out.length })));
   }
-  return out.slice(0, want);
+  return out;
 }
+
+/** Candidates per git process (their ids go through stdin). */
+const CONFIRM_CHUNK = 20_000;
 
 interface PickaxeWalk {
   revs: string[];
@@ -87,10 +94,24 @@ export async function pickaxe(ctx: QueryContext, text: string, regex: boolean, w
   }
 }
 
-/** The regex git takes (POSIX extended, which JavaScript reads alike for counting); BAD_ARGUMENT when it cannot compile. */
+/** POSIX bracket classes and GNU word edges, which JavaScript spells otherwise. */
+const POSIX: [RegExp, string][] = [
+  [/\[:alpha:\]/g, "A-Za-z"],
+  [/\[:digit:\]/g, "0-9"],
+  [/\[:alnum:\]/g, "A-Za-z0-9"],
+  [/\[:upper:\]/g, "A-Z"],
+  [/\[:lower:\]/g, "a-z"],
+  [/\[:space:\]/g, "\\s"],
+  [/\[:blank:\]/g, " \\t"],
+  [/\[:xdigit:\]/g, "0-9A-Fa-f"],
+  [/\[:punct:\]/g, "!-\\/:-@\\[-`{-~"],
+  [/\\[<>]/g, "\\b"],
+];
+
+/** The regex git takes (POSIX extended), as JavaScript reads it for counting; BAD_ARGUMENT when it cannot compile. */
 function jsRegex(text: string): RegExp {
   try {
-    return new RegExp(text, "g");
+    return new RegExp(POSIX.reduce((re, [from, to]) => re.replace(from, to), text), "g");
   } catch (err) {
     throw new LoreError("BAD_ARGUMENT", `The regex "${text}" does not compile: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -5,7 +5,7 @@ import type { MessageHit } from "../../store/search-store.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import type { SEARCH_ARGS, SearchOutput } from "../search.ts";
-import { iso, neverCommitted, repoPath, shortSha, windowOf } from "./common.ts";
+import { HistoryNotYet, iso, neverCommitted, repoPath, shortSha, windowOf } from "./common.ts";
 import { ftsQuery } from "./fts-query.ts";
 import { snippet, snippetTerms } from "./snippet.ts";
 
@@ -13,10 +13,12 @@ export async function searchMessages(ctx: QueryContext, input: Input<typeof SEAR
   if (input.regex || input.oldest) throw new LoreError("BAD_ARGUMENT", "regex and oldest go with code (lore search --code); a message search takes words.");
   const match = ftsQuery(input.query);
   const scope = await ctx.index.scope(input.until);
+  // Every message is needed, not just the newest: wait for the first index to end.
+  if (scope.prefix !== undefined) throw new HistoryNotYet();
   const limit = input.limit ?? 20;
   const since = input.since === undefined ? undefined : (await windowOf(ctx, { ...scope, prefix: undefined }, "all", input.since)).since!;
   const paths = (input.paths ?? []).map((p) => repoPath(ctx, p));
-  const pathIds = paths.length ? pathIdsUnder(ctx, paths) : undefined;
+  const pathIds = paths.length ? pathIdsUnder(ctx, paths, input.query) : undefined;
   const { store } = ctx.index;
   if (store.search.messagesBehind()) store.transaction(() => store.search.catchUpMessages());
   const found = store.search.messages({ scope: scope.table, match, author: input.author, since, pathIds, newest: input.newest === true, limit: pathIds ? undefined : limit });
@@ -47,14 +49,18 @@ async function mergesGitShows(ctx: QueryContext, hits: MessageHit[], paths: stri
 }
 
 /** The ids of the paths that are, or are under, each of `paths` ("" is the whole repository: no filter). */
-function pathIdsUnder(ctx: QueryContext, paths: string[]): number[] | undefined {
+function pathIdsUnder(ctx: QueryContext, paths: string[], query: string): number[] | undefined {
   if (paths.includes("")) return undefined;
   const h = ctx.index.store.history;
   const ids = new Set<number>();
   for (const p of paths) {
     const under = h.pathsUnder(p + "/");
     const own = h.pathId(p);
-    if (own === undefined && under.length === 0) throw neverCommitted(ctx, p);
+    if (own === undefined && under.length === 0) {
+      const err = neverCommitted(ctx, p);
+      // `lore search fix typo` reads typo as a path: say how to search for both words.
+      throw new LoreError(err.code, `${err.message} To search for several words, quote them: lore search "${query} ${p}".`);
+    }
     if (own !== undefined) ids.add(own);
     for (const u of under) ids.add(h.pathId(u)!);
   }
