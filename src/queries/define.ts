@@ -32,6 +32,8 @@ export interface ArgSpec {
   revision?: boolean;
   /** What the MCP schema says of the field, when not `description`; "" for nothing (its name and the tool's description say it: every byte is sent on every turn). */
   agent?: string;
+  /** The answering code refuses bad values itself, NUL bytes included, with its own code (lore git: NOT_ALLOWED). */
+  checkedByRunner?: true;
   /** CLI: short flag letter. */
   short?: string;
   /** CLI: long flag name, when not the kebab-case of the field name. */
@@ -140,7 +142,7 @@ export function validateInput(def: AnyQuery, raw: Record<string, unknown>): Reco
     } else if (spec.type === "strings") {
       if (typeof v === "string") v = [v];
       if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) throw new LoreError("BAD_ARGUMENT", `${key} must be a list of strings.`);
-      if ((v as string[]).some((x) => x.includes("\0"))) throw new LoreError("BAD_ARGUMENT", `${key} cannot contain a NUL byte.`);
+      if (!spec.checkedByRunner && (v as string[]).some((x) => x.includes("\0"))) throw new LoreError("BAD_ARGUMENT", `${key} cannot contain a NUL byte.`);
       if (spec.required && (v as string[]).length === 0) throw new LoreError("BAD_ARGUMENT", `${def.name} needs ${key}: ${spec.description}`);
     } else {
       if (typeof v !== "string") throw new LoreError("BAD_ARGUMENT", `${key} must be a string.`);

@@ -16,6 +16,7 @@ export const GIT_ARGS = {
     required: true,
     positional: true,
     text: true,
+    checkedByRunner: true,
     description: 'Words after "git", e.g. ["log","-n","3"].',
   },
 } as const satisfies Args;
