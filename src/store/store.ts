@@ -103,6 +103,7 @@ export class Store {
   private forget(): void {
     this.history.forget();
     this.blame.forget();
+    this.cochange.forget();
   }
 
   /** Empties every table but meta's identity: the next update indexes from scratch. */
