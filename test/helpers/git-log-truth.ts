@@ -1,15 +1,10 @@
 /** What git log / git show / git diff say about commits and their files, in the shape lore's log answers take. */
 import { parseRawNumstat } from "../../src/git/parse-diff.ts";
 import { runGitBytes } from "./git-repo.ts";
+import type { LogFile } from "../../src/queries/log.ts";
 
-export interface TruthFile {
-  path: string;
-  additions?: number;
-  deletions?: number;
-  status?: string;
-  oldPath?: string;
-  binary?: true;
-}
+/** A file as git says it changed, in the shape lore answers with. */
+export type TruthFile = LogFile;
 
 export interface TruthCommit {
   sha: string;

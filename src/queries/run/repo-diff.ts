@@ -47,6 +47,11 @@ export async function diffFilesMany(ctx: QueryContext, pairs: { parent: string; 
 /** The unified diff of `to` against `from` under `paths`, cut after `maxLines` lines. */
 export async function diffPatch(ctx: QueryContext, from: string | null, to: string, paths: string[], maxLines: number): Promise<{ patch: string; truncated: boolean }> {
   const out = (await git([...DIFF_ARGS.filter((a) => a !== "-z"), "-p", ...treeArgs(from, to), "--", ...paths], ctx.index.git)).toString("utf8");
+  return cutPatch(out, maxLines);
+}
+
+/** A patch cut after `maxLines` lines (a cut one still ends with a newline). */
+export function cutPatch(out: string, maxLines: number): { patch: string; truncated: boolean } {
   const lines = out.split("\n");
   if (lines.at(-1) === "") lines.pop();
   if (lines.length <= maxLines) return { patch: out, truncated: false };
