@@ -155,10 +155,7 @@ export class RepoIndex implements IndexContext {
 
   /** Makes sure the given commits have line churn, asking git for the ones that lack it. */
   async ensureChurn(shas: string[]): Promise<void> {
-    const missing = shas.filter((s) => {
-      const c = this.store.history.commitBySha(s);
-      return c !== undefined && c.churn === 0 && c.nfiles > 0;
-    });
+    const missing = shas.filter((s) => this.store.history.lacksChurn(s));
     if (missing.length) await churnFor(this, missing);
   }
 

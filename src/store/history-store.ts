@@ -103,6 +103,12 @@ export class HistoryStore {
     return row ? Number(row.id) : undefined;
   }
 
+  /** Whether a commit is indexed and still lacks its line counts (one row of commit_rows, none of the view's work). */
+  lacksChurn(sha: string): boolean {
+    const r = this.db.prepare("SELECT churn, nfiles FROM commit_rows WHERE sha = ?").get(objectBytes(sha));
+    return r !== undefined && r !== null && Number(r.churn) === 0 && Number(r.nfiles) > 0;
+  }
+
   commitBySha(sha: string): CommitRow | undefined {
     const id = this.commitId(sha);
     if (id === undefined) return undefined;
