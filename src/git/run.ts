@@ -278,7 +278,9 @@ export async function gitSpool(args: readonly string[], opts: GitOptions, onData
  */
 export function gitCapped(args: readonly string[], opts: GitOptions, maxStdout: number, maxStderr: number): Promise<{ code: number; stdout: Buffer; stderr: Buffer; cut: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn("git", [...BASE_ARGS, ...args], { cwd: opts.cwd, env: gitEnv(opts.env), stdio: ["ignore", "pipe", "pipe"], shell: false, detached: true });
+    // The same start as every git: tracked (a stopping daemon ends it), names that are not UTF-8 through xargs.
+    const { child, stdinUsed } = spawnGit(args, opts);
+    if (!stdinUsed) child.stdin.end();
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let outBytes = 0;

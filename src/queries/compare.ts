@@ -1,5 +1,5 @@
 /** compare: what HEAD changed since it left BASE, as a pull request shows it. */
-import { COMMON_ARGS, defineQuery, type Args } from "./define.ts";
+import { defineQuery, type Args } from "./define.ts";
 import { fileShape, logCommitShape, type LogCommit, type LogFile } from "./log.ts";
 
 export interface CompareOutput {
@@ -30,8 +30,6 @@ export const COMPARE_ARGS = {
   limit: { type: "integer", default: 20, short: "n", description: "At most this many commits (default 20).", agent: "" },
   patch: { type: "boolean", description: "Include the patch.", agent: "" },
   diffLines: { type: "integer", default: 200, description: "Cut the patch after this many lines (default 200).", agent: "" },
-  // The tool's description and the server's instructions say what these are: every byte here is sent on every turn.
-  repo: { ...COMMON_ARGS.repo, agent: "" },
 } as const satisfies Args;
 
 export const compareQuery = defineQuery({

@@ -107,8 +107,7 @@ export type AnyQuery = QueryDef<Args, unknown>;
 
 export function defineQuery<A extends Args, O>(spec: QuerySpec<A, O>): QueryDef<A & typeof COMMON_ARGS, O> {
   const { load, common, ...rest } = spec;
-  // A question may redeclare a common argument (to say it otherwise to agents); its own declaration wins.
-  const commonArgs: Args = Object.fromEntries((common ?? (Object.keys(COMMON_ARGS) as (keyof typeof COMMON_ARGS)[])).map((k) => [k, spec.args[k] ?? COMMON_ARGS[k]]));
+  const commonArgs: Args = Object.fromEntries((common ?? (Object.keys(COMMON_ARGS) as (keyof typeof COMMON_ARGS)[])).map((k) => [k, COMMON_ARGS[k]]));
   // A question about the agent's own work tree offers MCP no repo.
   if (spec.otherRepos === false && commonArgs.repo) commonArgs.repo = { ...commonArgs.repo, cliOnly: true };
   return {

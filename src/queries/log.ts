@@ -1,6 +1,6 @@
 /** log: the repository's commits newest first, or those under files and folders, with their files and +/-. */
 import type { z as Zod } from "zod";
-import { COMMON_ARGS, defineQuery, type Args } from "./define.ts";
+import { defineQuery, type Args } from "./define.ts";
 
 export interface LogFile {
   path: string;
@@ -41,9 +41,6 @@ export const LOG_ARGS = {
   firstParent: { type: "boolean", description: "Follow only the first parent of merges (a merge then lists its files against it).", agent: "" },
   noMerges: { type: "boolean", description: "Leave out merge commits.", agent: "" },
   fullDiff: { type: "boolean", description: "List every file of a commit, not only those under the paths.", agent: "" },
-  // The tool's description and the server's instructions say what these are: every byte here is sent on every turn.
-  repo: { ...COMMON_ARGS.repo, agent: "" },
-  until: { ...COMMON_ARGS.until, agent: "" },
 } as const satisfies Args;
 
 /** A file's change in a commit, in every answer that lists one. */

@@ -1,5 +1,5 @@
 /** show: one commit (message, parents, files with +/-, the patch of named files), or a file as it was (REV:PATH). */
-import { COMMON_ARGS, defineQuery, type Args } from "./define.ts";
+import { defineQuery, type Args } from "./define.ts";
 import { fileShape, type LogFile } from "./log.ts";
 
 export interface ShowCommitOutput {
@@ -36,8 +36,6 @@ export const SHOW_ARGS = {
   diffLines: { type: "integer", default: 200, description: "Cut the patch after this many lines (default 200).", agent: "" },
   startLine: { type: "integer", description: "REV:PATH: the first line to show.", agent: "" },
   endLine: { type: "integer", description: "REV:PATH: the last line to show.", agent: "" },
-  // The tool's description and the server's instructions say what these are: every byte here is sent on every turn.
-  repo: { ...COMMON_ARGS.repo, agent: "" },
 } as const satisfies Args;
 
 export const showQuery = defineQuery({

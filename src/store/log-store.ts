@@ -1,17 +1,9 @@
 /** SQL for the repository-level questions: commits in the order of history, and the files each changed. */
 import type { SqlDatabase } from "../runtime/index.ts";
+import type { CommitRow } from "./history-store.ts";
 
-export interface LogCommitRow {
-  seq: number;
-  id: number;
-  sha: string;
-  parents: string;
-  author: string;
-  email: string;
-  time: number;
-  commit_time: number;
-  subject: string;
-}
+/** A commit as log walks it: its place in the order of history, and the columns log shows (no message). */
+export type LogCommitRow = Pick<CommitRow, "id" | "sha" | "parents" | "author" | "email" | "time" | "commit_time" | "subject"> & { seq: number };
 
 export interface LogChangeRow {
   commit_id: number;

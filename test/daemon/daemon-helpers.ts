@@ -103,3 +103,11 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 5000, 
   }
   return Date.now() - start;
 }
+
+/** Asks `lore ARGS --json`, then status at once: the answer, and whether a first index was still being built when it came. */
+export async function askDuringIndex(home: string, cwd: string, args: string[], extra: Record<string, string> = {}): Promise<{ json: any; indexing: boolean }> {
+  const r = await lore(home, cwd, [...args, "--json"], extra);
+  if (r.code !== 0) throw new Error(`lore ${args.join(" ")}: ${r.stderr}`);
+  const s = await lore(home, cwd, ["status", "--json"], extra);
+  return { json: r.json, indexing: s.json.state === "indexing" && s.json.indexedHead === null };
+}

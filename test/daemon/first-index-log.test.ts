@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
-import { daemonHome, discardHome, lore } from "./daemon-helpers.ts";
+import { askDuringIndex as askDuringIndexOf, daemonHome, discardHome, lore } from "./daemon-helpers.ts";
 
 const SLOW = { LORE_TEST_BATCH_PAUSE_MS: "600" };
 let dir = "";
@@ -21,12 +21,7 @@ afterAll(async () => {
   if (home) await discardHome(home);
 }, 60_000);
 
-async function askDuringIndex(args: string[]): Promise<{ json: any; indexing: boolean }> {
-  const r = await lore(home, dir, [...args, "--json"], SLOW);
-  if (r.code !== 0) throw new Error(`lore ${args.join(" ")}: ${r.stderr}`);
-  const s = await lore(home, dir, ["status", "--json"], SLOW);
-  return { json: r.json, indexing: s.json.state === "indexing" && s.json.indexedHead === null };
-}
+const askDuringIndex = (args: string[]) => askDuringIndexOf(home, dir, args, SLOW);
 
 test.skipIf(!hasExpress)(
   "log -n 20 and show come back before a first index ends, equal to the answers after it",

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { gitLogFile, historyAsLog } from "../helpers/git-truth.ts";
 import { runGit } from "../helpers/git-repo.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
-import { daemonHome, discardHome, lore } from "./daemon-helpers.ts";
+import { askDuringIndex as askDuringIndexOf, daemonHome, discardHome, lore } from "./daemon-helpers.ts";
 
 /** express has 6,158 commits: seven batches of 1,000, so about 4 s with this pause after each. */
 const SLOW = { LORE_TEST_BATCH_PAUSE_MS: "600" };
@@ -25,13 +25,7 @@ afterAll(async () => {
   if (home) await discardHome(home);
 }, 60_000);
 
-/** Asks, then asks status at once: the answer and whether the index was still being built when it came. */
-async function askDuringIndex(args: string[]): Promise<{ json: any; indexing: boolean }> {
-  const r = await lore(home, dir, [...args, "--json"], SLOW);
-  if (r.code !== 0) throw new Error(`lore ${args.join(" ")}: ${r.stderr}`);
-  const s = await lore(home, dir, ["status", "--json"], SLOW);
-  return { json: r.json, indexing: s.json.state === "indexing" && s.json.indexedHead === null };
-}
+const askDuringIndex = (args: string[]) => askDuringIndexOf(home, dir, args, SLOW);
 
 test.skipIf(!hasExpress)(
   "questions the newest commits answer come back before a first index ends, equal to the answers after it",
