@@ -4,7 +4,7 @@ import { parseSince, SnapshotStore, type Snapshot } from "../../memory/store.ts"
 import type { ChangesOutput, CHANGES_ARGS } from "../changes.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
-import { repoPath, shortSha } from "./common.ts";
+import { isUnder, repoPath, shortSha } from "./common.ts";
 
 const MAX_FILES = 100;
 const LISTED = 20;
@@ -39,7 +39,7 @@ export async function run(ctx: QueryContext, input: Input<typeof CHANGES_ARGS>):
     out.truncated ||= p.truncated;
   }
   if (input.list) {
-    const under = (c: string) => paths.length === 0 || paths.some((p) => c === p || c.startsWith(p + "/"));
+    const under = (c: string) => paths.length === 0 || paths.some((p) => isUnder(c, p));
     out.snapshots = store
       .list()
       .reverse()

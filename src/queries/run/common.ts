@@ -22,11 +22,16 @@ export function repoPath(ctx: QueryContext, input: string | undefined): string {
   return rel === "." ? "" : rel.replace(/\/+$/, "");
 }
 
+/** Whether `path` is `prefix` or inside it ("" is the whole repository). */
+export function isUnder(path: string, prefix: string): boolean {
+  return prefix === "" || path === prefix || path.startsWith(prefix + "/");
+}
+
 /** The tree entries at the scope's commit, optionally only those under `prefix`. */
 export async function treeAt(ctx: QueryContext, scope: Scope, prefix = ""): Promise<readonly TreeEntry[]> {
   const all = scope.atHead ? ctx.index.store.tree.entries() : await lsTree(ctx.index, scope.commit);
   if (prefix === "") return all;
-  return all.filter((e) => e.path === prefix || e.path.startsWith(prefix + "/"));
+  return all.filter((e) => isUnder(e.path, prefix));
 }
 
 /** The file `path` names at the scope's commit; a clear error when it is missing, a folder or a submodule. */

@@ -2,7 +2,7 @@
 import { lineCounts } from "../../index/line-counts.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import type { ActivityRow } from "../../store/window-store.ts";
-import { existsAt, iso, notAt, repoPath, round, treeAt, windowOf } from "./common.ts";
+import { existsAt, isUnder, iso, notAt, repoPath, round, treeAt, windowOf } from "./common.ts";
 import { complexities, isNoiseByName, kneeOf, linguistNoise } from "./hotspot-files.ts";
 import type { HOTSPOTS_ARGS, HotspotsOutput } from "../hotspots.ts";
 import type { QueryContext } from "../context.ts";
@@ -19,7 +19,7 @@ export function hotspotScore(commits: number, lines: number): number {
  * another commit git lists that tree.
  */
 async function blobLookup(ctx: QueryContext, scope: Scope, prefix: string): Promise<(a: ActivityRow) => string | undefined> {
-  const under = (path: string) => prefix === "" || path.startsWith(prefix + "/") || path === prefix;
+  const under = (path: string) => isUnder(path, prefix);
   if (scope.atHead) return (a) => (a.headBlob !== null && under(a.path) ? a.headBlob : undefined);
   const tree = new Map((await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob").map((e) => [e.path, e.blob]));
   return (a) => tree.get(a.path);

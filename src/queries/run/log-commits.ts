@@ -8,7 +8,7 @@ import type { Scope } from "../../index/repo-index.ts";
 import type { LogChangeRow, LogCommitRow } from "../../store/log-store.ts";
 import type { QueryContext } from "../context.ts";
 import type { LogCommit, LogFile } from "../log.ts";
-import { HistoryNotYet, iso, shortSha } from "./common.ts";
+import { HistoryNotYet, isUnder, iso, shortSha } from "./common.ts";
 import { diffFiles, diffFilesMany, fileOut } from "./repo-diff.ts";
 import { fillMergePaths } from "../../index/merge-paths.ts";
 
@@ -35,7 +35,7 @@ const CHUNK = 256;
 const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 function under(path: string, paths: string[]): boolean {
-  return paths.some((p) => path === p || path.startsWith(p + "/"));
+  return paths.some((p) => isUnder(path, p));
 }
 
 function isMerge(c: LogCommitRow): boolean {

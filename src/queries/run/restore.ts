@@ -8,7 +8,7 @@ import { SnapshotStore } from "../../memory/store.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import type { RESTORE_ARGS, RestoreOutput } from "../restore.ts";
-import { repoPath, shortSha } from "./common.ts";
+import { isUnder, repoPath, shortSha } from "./common.ts";
 
 interface Entry {
   mode: string;
@@ -64,7 +64,7 @@ export async function run(ctx: QueryContext, input: Input<typeof RESTORE_ARGS>):
   const wanted = await filesIn(store, from.tree, named);
   const present = await filesIn(store, backup.snapshot.tree, named);
   for (const p of paths) {
-    const inside = (e: Entry) => p === "" || e.path === p || e.path.startsWith(p + "/");
+    const inside = (e: Entry) => isUnder(e.path, p);
     if (!wanted.some(inside) && !present.some(inside)) throw new LoreError("PATH_NOT_FOUND", `${p} is neither in snapshot ${shortSha(from.id)} nor in the work tree.`);
   }
   const files = wanted.filter((e) => e.mode !== "160000");
