@@ -46,6 +46,9 @@ function keep(name: string, result: Answer, list: string, n: number): Answer {
     const all = result.commits as Record<string, unknown>;
     const shas = new Set((items as [number, number, string][]).map((h) => h[2]));
     out.commits = Object.fromEntries(Object.entries(all).filter(([sha]) => shas.has(sha)));
+    const boundary = (result.boundary as string[] | undefined)?.filter((sha) => shas.has(sha));
+    if (boundary?.length) out.boundary = boundary;
+    else delete out.boundary;
   }
   return out;
 }

@@ -9,8 +9,13 @@ export interface BlameOutput {
   lines: number;
   range: [number, number];
   hunks: BlameHunk[];
-  commits: Record<string, { author: string; time: string; subject: string; boundary?: boolean }>;
+  /** Each commit once, as [author, time, subject]: blame is a table, and keys repeated per commit were a fifth of its bytes. */
+  commits: Record<string, BlameCommit>;
+  /** Commits where history stops (a shallow clone's edge), as git blame marks them with ^; absent when none. */
+  boundary?: string[];
 }
+
+export type BlameCommit = [author: string, time: string, subject: string];
 
 /** Lines start..end last changed by commit sha; origPath, origStart only when they came from another file. */
 export type BlameHunk = [start: number, end: number, sha: string] | [start: number, end: number, sha: string, origPath: string, origStart: number];
@@ -26,7 +31,7 @@ export const blameQuery = defineQuery({
   name: "blame",
   summary: "Who last changed each line of a file, and in which commit",
   description:
-    "Who last changed each line (git blame), compact: hunks [start, end, sha], + origPath, origStart for lines from another file; each commit once.",
+    "Who last changed each line (git blame), compact: hunks [start, end, sha], + origPath, origStart for lines from another file; commits {sha: [author, time, subject]}.",
   args: BLAME_ARGS,
   needsHistory: false,
   output: (z) =>
@@ -37,7 +42,8 @@ export const blameQuery = defineQuery({
       lines: z.number().int(),
       range: z.tuple([z.number().int(), z.number().int()]),
       hunks: z.array(z.union([z.tuple([z.number().int(), z.number().int(), z.string()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.string(), z.number().int()])])),
-      commits: z.record(z.string(), z.object({ author: z.string(), time: z.string(), subject: z.string(), boundary: z.boolean().optional() })),
+      commits: z.record(z.string(), z.tuple([z.string(), z.string(), z.string()])),
+      boundary: z.array(z.string()).optional(),
     }),
   load: () => import("./run/blame.ts"),
 });

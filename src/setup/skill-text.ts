@@ -12,7 +12,7 @@ compact JSON, each commit listed once. Reach for them before running git or grep
 
 | Instead of | Ask |
 | --- | --- |
-| \`git blame FILE\` — who last changed these lines? | \`lore_blame\` { path, startLine?, endLine? }: hunks \`[start, end, sha]\` (\`+ origPath, origStart\` for lines moved from another file), each commit once in \`commits\` |
+| \`git blame FILE\` — who last changed these lines? | \`lore_blame\` { path, startLine?, endLine? }: hunks \`[start, end, sha]\` (\`+ origPath, origStart\` for lines moved from another file), each commit once in \`commits\` as \`{sha: [author, time, subject]}\` |
 | \`git blame -L\` then \`git show SHA\` — why is this code like this? | \`lore_intent\` { path, startLine, endLine }: each commit's full message, its lines, and the other files it touched |
 | \`git log --follow -- FILE\` — what happened to this file? | \`lore_history\` { path, limit? } (follows renames; no \`status\` means M, \`path\` only where the file had another name) |
 | \`git log -L A,B:FILE\` / \`-L :func:FILE\` — how did these lines evolve? | \`lore_history\` { path, lines: "A,B" } or { path, lines: ":func" }: each commit's range and diff |

@@ -5,11 +5,12 @@ import { day, shortSha, table } from "../table.ts";
 
 export function renderBlame(r: BlameOutput, s: Style): string {
   if (r.hunks.length === 0) return `${r.path} is empty.`;
+  const boundary = new Set(r.boundary);
   const rows = r.hunks.map(([start, end, sha, origPath]) => {
-    const c = r.commits[sha]!;
+    const [author, time, subject] = r.commits[sha]!;
     const lines = start === end ? `${start}` : `${start}-${end}`;
     const moved = origPath !== undefined ? s.dim(` (from ${origPath})`) : "";
-    return [s.dim(lines), s.yellow((c.boundary ? "^" : "") + sha), c.author, s.dim(day(c.time)), c.subject + moved];
+    return [s.dim(lines), s.yellow((boundary.has(sha) ? "^" : "") + sha), author, s.dim(day(time)), subject + moved];
   });
   return [s.bold(`${r.path}`) + s.dim(` lines ${r.range[0]}-${r.range[1]} of ${r.lines} at ${shortSha(r.rev)}`), ...table(rows, new Set([0]))].join("\n");
 }

@@ -38,10 +38,12 @@ export async function run(ctx: QueryContext, input: Input<typeof BLAME_ARGS>): P
   const [a, b] = lineRange(input.startLine, input.endLine, cached.lines, path);
   const rows = ctx.index.store.blame.hunks(cached.id, a, b);
   const commits: BlameOutput["commits"] = {};
+  const boundary: string[] = [];
   for (const [sha, c] of ctx.index.store.blame.commits(rows.map((h) => h.sha))) {
-    const key = shortSha(sha);
-    commits[key] = { author: c.author, time: iso(c.time), subject: c.subject };
-    if (cached.boundary.has(sha)) commits[key]!.boundary = true;
+    commits[shortSha(sha)] = [c.author, iso(c.time), c.subject];
+    if (cached.boundary.has(sha)) boundary.push(shortSha(sha));
   }
-  return { repo: ctx.index.repo.root, path, rev: scope.commit, lines: cached.lines, range: [a, b], hunks: compactHunks(rows, path, a, b), commits };
+  const answer: BlameOutput = { repo: ctx.index.repo.root, path, rev: scope.commit, lines: cached.lines, range: [a, b], hunks: compactHunks(rows, path, a, b), commits };
+  if (boundary.length) answer.boundary = boundary;
+  return answer;
 }
