@@ -19,6 +19,10 @@ const SYMLINK = "120000";
 const MAX_WARM_BYTES = 2 * 1024 * 1024;
 /** Files are ranked by how often they changed in this many of the newest commits. */
 const RANK_WINDOW = 5000;
+/** A step that takes longer than this is logged on its own line (the pass of a big history takes hours). */
+const LONG_STEP_MS = 1000;
+/** How often a long blame step says how far it has got. */
+const PROGRESS_EVERY_MS = 60_000;
 
 export interface WarmupLog {
   (message: string): void;
@@ -76,14 +80,17 @@ export class Warmup {
     if (isPartialClone(this.ix.repo)) return this.partialPass(t0);
     await refreshCommitGraph(this.ix).catch((err) => this.log(`commit-graph of ${this.ix.repo.root} not written: ${err instanceof Error ? err.message : String(err)}`));
     const graphMs = Date.now() - t0;
+    this.step(`commit-graph written in ${graphMs} ms`, graphMs);
     // New commits' messages into the search index (a message search would otherwise add them on its first question): quick, so first.
     this.ix.store.transaction(() => this.ix.store.search.catchUpMessages());
     // Blame first, on every core: it is what a question waits longest for when missing
     // (churn of the few commits a question shows is fetched on demand in milliseconds).
     const t1 = Date.now();
-    const blame = { n: await this.blameAll(gen), ms: Date.now() - t1 };
+    const blame = { n: await this.blameAll(gen, t1), ms: Date.now() - t1 };
+    this.step(`blame of every file: ${blame.n} files in ${blame.ms} ms`, blame.ms);
     const t2 = Date.now();
     const churnMs = (await this.churn()) ? Date.now() - t2 : -1;
+    if (churnMs >= 0) this.step(`churn filled in ${churnMs} ms`, churnMs);
     // After the line counts: the change index that narrows code search (search --code) to a few commits.
     const t3 = Date.now();
     const codeMs = (await this.codeWords()) ? Date.now() - t3 : -1;
@@ -94,6 +101,11 @@ export class Warmup {
       this.log(
         `${this.ix.repo.root}: churn ${churnMs >= 0 ? "filled" : "current"}, ${blame.n} files blamed in ${Date.now() - t0} ms (commit-graph ${graphMs} ms, churn ${Math.max(0, churnMs)} ms, blame ${blame.ms} ms)`,
       );
+  }
+
+  /** Each step of a long pass on a line of its own, so a pass that has not ended yet still tells what it did. */
+  private step(what: string, ms: number): void {
+    if (ms >= LONG_STEP_MS) this.log(`${this.ix.repo.root}: ${what}`);
   }
 
   /**
@@ -138,13 +150,14 @@ export class Warmup {
       .filter((t) => !isBlamed(this.ix, t));
   }
 
-  private async blameAll(gen: number): Promise<number> {
+  private async blameAll(gen: number, started: number): Promise<number> {
     const targets = this.plan();
     // One git cat-file for every file's line count: files one commit made are blamed from it alone.
     await lineCounts(this.ix, targets.flatMap((t) => (t.headKey ? [t.headKey.blob] : [])));
     let next = 0;
     let blamed = 0;
     let unwritable: LoreError | undefined;
+    let said = Date.now();
     const worker = async () => {
       while (gen === this.generation && next < targets.length) {
         await questionsAnswered();
@@ -153,6 +166,10 @@ export class Warmup {
         try {
           await blame(this.ix, t);
           blamed++;
+          if (Date.now() - said >= PROGRESS_EVERY_MS) {
+            said = Date.now();
+            this.log(`${this.ix.repo.root}: blamed ${blamed} of ${targets.length} files so far, in ${said - started} ms`);
+          }
         } catch (err) {
           // A full disk (or an index lore cannot write) fails every file alike: stop here, say it once.
           const e = toLoreError(err);

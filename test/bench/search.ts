@@ -117,7 +117,7 @@ export async function changeIndexCost(repo: string, runs: number): Promise<{ pas
  * the daemon's answer cache out of the computed rows; "before the pass" hides the change index
  * from the daemon (its codeHead) for the time of the measurement.
  */
-export async function searchThroughDaemon(repo: string, t: Target, cliArgv: string[], env: Record<string, string>, socket: string, dbPath: string, runs: number): Promise<Table> {
+export async function searchThroughDaemon(repo: string, t: Target, cliArgv: string[], env: Record<string, string>, socket: string, dbPath: string, runs: number, passCost = true): Promise<Table> {
   const s = await searchSubjects(repo, t);
   const g = gitSides(s);
   const o = { cwd: repo };
@@ -150,8 +150,10 @@ export async function searchThroughDaemon(repo: string, t: Target, cliArgv: stri
   rows.push({ name: `history -L ${L} (first time)`, ...(await pair((i) => ["history", s.file, "-L", L, "--diff-lines", String(1000 + i), "--until", "HEAD"], g.lines.argv)), target: "≤ 1.1×", gitLabel: g.lines.label });
   const repeated = await repeat(() => cli(["history", s.file, "-L", L, "--until", "HEAD"]), runs, 2);
   rows.push({ name: `history -L ${L} (repeated)`, lore: repeated.p50, git: NaN, target: "≤ 5 ms", gitLabel: "" });
-  const cost = await changeIndexCost(repo, Math.min(runs, 3));
-  rows.push({ name: `change index pass (${(cost.bytes / 1024 / 1024).toFixed(1)} MiB on disk)`, lore: cost.pass.p50, git: cost.git.p50, target: "", gitLabel: g.patch.label });
+  if (passCost) {
+    const cost = await changeIndexCost(repo, Math.min(runs, 3));
+    rows.push({ name: `change index pass (${(cost.bytes / 1024 / 1024).toFixed(1)} MiB on disk)`, lore: cost.pass.p50, git: cost.git.p50, target: "", gitLabel: g.patch.label });
+  }
   return searchTable("Search beside git: message words, code changes, line history", rows, [
     `Warm CLI calls (process start included) alternating with git, p50 of ${runs}; --until HEAD keeps the daemon's answer cache out (a repeated identical question is answered from it). ` +
       "Before the pass: the daemon answers code search through git alone (git log -S -n 6 with the patches of what it finds); after: it reads candidate commits from the change index and git confirms only those. " +
