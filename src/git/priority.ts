@@ -49,12 +49,25 @@ function onPath(name: string): string | undefined {
 
 let prefix: string[] | undefined;
 
+/**
+ * Linux's autogroup scheduling (on by default on most desktops) shares the CPU fairly between
+ * sessions first, and nice orders processes only within a session. git starts in a session of
+ * its own (run.ts spawns it detached), so its nice alone would leave it an equal of the user's
+ * terminal, and of the CLI asking a question. Background git therefore nices its session's
+ * group too. The script is constant; git's words come after it as its arguments ("$@"), which
+ * the shell never parses.
+ */
+const AUTOGROUP = "/proc/self/autogroup";
+const NICE_OWN_GROUP = 'echo 19 > /proc/self/autogroup 2>/dev/null; exec "$@"';
+
 /** What goes before `git` for background work: `nice -n 19`, and `ionice -c3` (idle I/O; -t: go on where that is not allowed) where there is one. */
 export function lowPriorityPrefix(): string[] {
   if (prefix === undefined) {
     const nice = onPath("nice");
     const ionice = onPath("ionice");
-    prefix = [...(ionice ? [ionice, "-c3", "-t"] : []), ...(nice ? [nice, "-n", "19"] : [])];
+    const sh = onPath("sh");
+    const ownGroup = existsSync(AUTOGROUP) && sh ? [sh, "-c", NICE_OWN_GROUP, "sh"] : [];
+    prefix = [...ownGroup, ...(ionice ? [ionice, "-c3", "-t"] : []), ...(nice ? [nice, "-n", "19"] : [])];
   }
   return prefix;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestRepo, lines, tempDir } from "../helpers/git-repo.ts";
 import { isolateHome } from "../helpers/lore.ts";
@@ -25,15 +25,29 @@ afterAll(() => {
 test("background work runs git at the lowest CPU and I/O priority; a question's git does not", async () => {
   // A stand-in git that prints the priority it was started with.
   const dir = tempDir("fake-git-");
-  writeFileSync(join(dir, "git"), `#!/bin/sh\nprintf '%s ' "$(cut -d' ' -f19 /proc/self/stat)"\nionice -p $$ 2>/dev/null || echo none\n`);
+  // Fields of /proc/self/stat: 6 the session, 19 the nice value; then the I/O class, then the autogroup's nice where Linux has autogroups.
+  writeFileSync(
+    join(dir, "git"),
+    `#!/bin/sh\nprintf '%s %s ' "$(cut -d' ' -f6 /proc/$$/stat)" "$(cut -d' ' -f19 /proc/$$/stat)"\nprintf '%s ' "$(ionice -p $$ 2>/dev/null || echo none)"\ncat /proc/$$/autogroup 2>/dev/null || echo no-autogroup\n`,
+  );
   chmodSync(join(dir, "git"), 0o755);
   const path = process.env.PATH;
   process.env.PATH = `${dir}:${path}`;
   try {
-    const mine = await gitText(["version"], { cwd: r.dir });
-    const background = await inBackground(() => gitText(["version"], { cwd: r.dir }));
-    expect(background).toMatch(/^19 (idle|none)$/);
-    expect(mine).not.toMatch(/^19 /);
+    const mine = (await gitText(["version"], { cwd: r.dir })).trim().split(" ");
+    const background = (await inBackground(() => gitText(["version"], { cwd: r.dir }))).trim().split(" ");
+    const session = readFileSync("/proc/self/stat", "utf8").split(" ")[5];
+    expect(background[1]).toBe("19");
+    expect(background[2]).toMatch(/^(idle|none)$/);
+    expect(mine[1]).not.toBe("19");
+    // Each git leads a session of its own (a timeout ends its whole group).
+    expect(mine[0]).not.toBe(session);
+    expect(background[0]).not.toBe(session);
+    if (existsSync("/proc/self/autogroup")) {
+      // With autogroups, sessions share the CPU as equals: background git nices its session's group too.
+      expect(background.slice(-2)).toEqual(["nice", "19"]);
+      expect(mine.slice(-2)).toEqual(["nice", "0"]);
+    }
   } finally {
     process.env.PATH = path;
   }
