@@ -13,8 +13,8 @@ export interface CachedBlame {
   boundary: Set<string>;
 }
 
-/** Blames whose lines per commit are kept in memory at most (a few hundred bytes each). */
-const MEMO_BLAMES = 20_000;
+/** Blames (found by key, and their lines per commit) kept in memory at most, a few hundred bytes each: more than the files of a big tree, or owners of its root would read them all again each time. */
+const MEMO_BLAMES = 60_000;
 /** Commits whose blame facts are kept in memory at most. */
 const MEMO_COMMITS = 100_000;
 

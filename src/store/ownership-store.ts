@@ -7,8 +7,6 @@ export interface FileAuthorship {
   changes: Map<string, number>;
   /** Who made the oldest change of the path (under this name). */
   creator: string;
-  /** Its authors by degree-of-authorship, once computed (the queries fill it in). */
-  authors?: string[];
 }
 
 export class OwnershipStore {

@@ -1,53 +1,14 @@
 /** How owners is answered: blame lines per person summed per folder or file; the truck factor from each file's history. */
 import { LoreError } from "../../errors.ts";
-import { blameMany } from "../../index/blame.ts";
-import { blameTarget } from "./blame-file.ts";
-import { coauthorsOf } from "./coauthors.ts";
 import { notAt, repoPath, round, treeAt } from "./common.ts";
-import { fileAuthors, truckFactor } from "./truck-factor.ts";
+import { ownerFacts } from "./owner-facts.ts";
+import { truckFactor } from "./truck-factor.ts";
 import type { OWNERS_ARGS, OwnersOutput } from "../owners.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 
 const SYMLINK = "120000";
 const ISLAND = 0.8;
-
-interface People {
-  lines: Map<string, number>;
-  coLines: Map<string, number>;
-}
-
-/** Lines per person ("name\0email") and co-authored lines per person of each blame, remembered per index and mailmap: a saved blame never changes. */
-const memo = new WeakMap<object, { mailmap: string | undefined; byBlame: Map<number, People> }>();
-
-async function peopleOfBlames(ctx: QueryContext, files: (readonly [string, number])[]): Promise<Map<string, People>> {
-  const mailmap = ctx.index.store.meta("mailmap");
-  let m = memo.get(ctx.index.store);
-  if (!m || m.mailmap !== mailmap || m.byBlame.size > 100_000) memo.set(ctx.index.store, (m = { mailmap, byBlame: new Map() }));
-  const missing = files.filter(([, id]) => !m!.byBlame.has(id));
-  if (missing.length) {
-    const store = ctx.index.store.blame;
-    const shas = new Set<string>();
-    for (const [, id] of missing) for (const sha of store.linesByCommit(id).keys()) shas.add(sha);
-    const facts = store.commits(shas);
-    const key = (sha: string) => {
-      const c = facts.get(sha);
-      return c && `${c.author}\0${c.email}`;
-    };
-    const co = await coauthorsOf(ctx, shas, key);
-    for (const [, id] of missing) {
-      const p: People = { lines: new Map(), coLines: new Map() };
-      for (const [sha, n] of store.linesByCommit(id)) {
-        const who = key(sha);
-        if (!who) continue;
-        p.lines.set(who, (p.lines.get(who) ?? 0) + n);
-        for (const c of co.get(sha) ?? []) p.coLines.set(c, (p.coLines.get(c) ?? 0) + n);
-      }
-      m.byBlame.set(id, p);
-    }
-  }
-  return new Map(files.map(([path, id]) => [path, m!.byBlame.get(id)!]));
-}
 
 const person = (who: string) => {
   const [author, email] = who.split("\0");
@@ -60,7 +21,7 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
   const prefix = repoPath(ctx, input.path);
   const entries = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);
   if (prefix !== "" && entries.length === 0) throw notAt(ctx, scope, prefix, "has no files");
-  const blames = await blameMany(ctx.index, entries.map((e) => blameTarget(ctx, scope, e, input.ignoreRevs)), ctx.blameWorkers);
+  const facts = await ownerFacts(ctx, scope, entries, input.ignoreRevs);
 
   // A row per file, or per folder (or file) right below the path.
   const isFile = entries.length === 1 && entries[0]!.path === prefix;
@@ -70,10 +31,6 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     const slash = rest.indexOf("/");
     return slash < 0 ? path : (prefix === "" ? "" : prefix + "/") + rest.slice(0, slash);
   };
-  const perFile = await peopleOfBlames(ctx, entries.flatMap((e) => {
-    const b = blames.get(e.path);
-    return b && !b.binary ? [[e.path, b.id] as const] : [];
-  }));
   const rows = new Map<string, { files: number; lines: Map<string, number>; coLines: Map<string, number> }>();
   let total = 0;
   for (const e of entries) {
@@ -81,7 +38,7 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     const row = rows.get(id) ?? { files: 0, lines: new Map<string, number>(), coLines: new Map<string, number>() };
     row.files++;
     rows.set(id, row);
-    const people = perFile.get(e.path);
+    const people = facts.get(e.path)!.people;
     if (!people) continue;
     for (const [who, n] of people.lines) {
       row.lines.set(who, (row.lines.get(who) ?? 0) + n);
@@ -103,13 +60,10 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
   results.sort((x, y) => y.lines - x.lines || y.files - x.files || (x.path < y.path ? -1 : 1));
 
   // The truck factor counts every file under the path with history, by degree-of-authorship.
-  const { history, ownership } = ctx.index.store;
-  const ids = entries.flatMap((e) => {
-    const id = history.pathId(e.path);
-    return id === undefined ? [] : [id];
-  });
-  const authorship = [...ownership.authorship(scope.table, ids).values()].filter((a) => a !== null);
-  const tf = truckFactor(authorship.map((a) => (a.authors ??= fileAuthors(a))));
+  const tf = truckFactor(entries.flatMap((e) => {
+    const a = facts.get(e.path)!.authors;
+    return a ? [a] : [];
+  }));
   return {
     repo: ctx.index.repo.root,
     path: prefix,

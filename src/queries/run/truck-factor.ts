@@ -23,16 +23,25 @@ export function fileAuthors(a: FileAuthorship): string[] {
 
 /** The truck factor of files given their authors, and the people whose leaving orphans more than half of them, in the order they were taken. */
 export function truckFactor(authorsOfFiles: string[][]): { factor: number; people: string[] } {
-  const files = authorsOfFiles.map((a) => new Set(a));
+  // Counted once and kept up to date as people leave (a person's file count does not change when another leaves).
+  const left = authorsOfFiles.map((a) => a.length);
+  const filesOf = new Map<string, number[]>();
+  authorsOfFiles.forEach((authors, i) => {
+    for (const who of authors) {
+      const files = filesOf.get(who);
+      if (files) files.push(i);
+      else filesOf.set(who, [i]);
+    }
+  });
+  let orphaned = left.filter((n) => n === 0).length;
   const people: string[] = [];
-  const orphaned = () => files.filter((f) => f.size === 0).length;
-  while (files.length > 0 && orphaned() <= files.length / 2) {
-    const counts = new Map<string, number>();
-    for (const f of files) for (const who of f) counts.set(who, (counts.get(who) ?? 0) + 1);
-    if (counts.size === 0) break;
-    const top = [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0]![0];
-    people.push(top);
-    for (const f of files) f.delete(top);
+  while (left.length > 0 && orphaned <= left.length / 2 && filesOf.size > 0) {
+    let top: [string, number[]] | undefined;
+    for (const e of filesOf) if (!top || e[1].length > top[1].length || (e[1].length === top[1].length && e[0] < top[0])) top = e;
+    const [who, files] = top!;
+    people.push(who);
+    filesOf.delete(who);
+    for (const i of files) if (--left[i]! === 0) orphaned++;
   }
   return { factor: people.length, people };
 }
