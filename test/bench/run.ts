@@ -13,10 +13,10 @@ import { benchTables, type Measured } from "./bench-tables.ts";
 import { measureQuality } from "./cochange-quality.ts";
 import { freshness } from "./freshness.ts";
 import { measureReport, reportTable } from "./report-speed.ts";
-import { duringPass, duringPassTable } from "./during-pass.ts";
+import { duringPass, duringPassTable, type DuringPass } from "./during-pass.ts";
 import { blameAllAgain, blameAllWithGraph, coldIndex, gitFloors, historyIndexVsLog } from "./index-cost.ts";
 import { benchEnv, chooseLore, ROOT } from "./lore-cli.ts";
-import { pairs, pickTarget, type Pair } from "./pairs.ts";
+import { pairs, pickTarget, type Pair, type Target } from "./pairs.ts";
 import { machine, markdownTable, writeReadmeBlock, type Table } from "./report.ts";
 import { latency, rpc, socketPath, throughput } from "./socket.ts";
 import { searchThroughDaemon } from "./search.ts";
@@ -164,9 +164,10 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
     o.log("bench: answer sizes in bytes and tokens (and hono's, beside express; after the peak memory is read)");
     const sizes: SizeRow[] = await answerSizes(own ? "express" : "this repository", target, (method, params) => rpc(socket, method, params));
     const sizeFiles: Record<string, string> = { [own ? "express" : "this repository"]: `${target.file} (${target.lines} lines)` };
+    let hono: Target | undefined;
     if (own && existsSync(join(CORPUS, "hono.bundle"))) {
       await mustRun(["git", "clone", "-q", join(CORPUS, "hono.bundle"), "hono"], { cwd: scratch });
-      const hono = await pickTarget(realpathSync(join(scratch, "hono")));
+      hono = await pickTarget(realpathSync(join(scratch, "hono")));
       sizeFiles.hono = `${hono.file} (${hono.lines} lines)`;
       sizes.push(...(await answerSizes("hono", hono, (method, params) => rpc(socket, method, params))));
     }
@@ -185,9 +186,13 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
 
     await timeProcess([...cli.argv, "daemon", "stop"], { cwd: scratch, env });
     daemonUp = false;
-    o.log("bench: questions during a first background pass vs after it (a daemon of its own)");
-    const duringEnv = benchEnv(join(scratch, "home-during"));
-    const during = await duringPass(cli, target, duringEnv).finally(() => timeProcess([...cli.argv, "daemon", "stop"], { cwd: scratch, env: duringEnv }));
+    const during: { label: string; d: DuringPass }[] = [];
+    for (const [label, t] of [[repoInfo.label, target], ["hono (corpus bundle)", hono]] as const) {
+      if (!t) continue;
+      o.log(`bench: questions during a first background pass vs after it (${label}; a daemon of its own)`);
+      const duringEnv = benchEnv(join(scratch, `home-during-${during.length}`));
+      during.push({ label, d: await duringPass(cli, t, duringEnv).finally(() => timeProcess([...cli.argv, "daemon", "stop"], { cwd: scratch, env: duringEnv })) });
+    }
     let quality;
     if (o.qualityCommits > 0) {
       o.log(`bench: co-change quality on ${o.qualityCommits} held-out commits`);
@@ -195,7 +200,7 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
       closeAll();
     }
     const measured: Measured = { machine: machine(), repo: repoInfo, target, lore: cli.label, loreRemarks: cli.remarks, floors, historyIndex, cold, blameWithGraph, cli: times, startup: { lore: startup.a, git: startup.b }, ping, daemon, throughput: load, transport, peakKiB, dbBytes: status.dbBytes, fresh, freshShared: !own, quality };
-    const tables = [...benchTables(measured, o), search, reportTable(report, cli.label), sizeTable(sizes, sizeFiles), toolTable(), duringPassTable(during, repoInfo.label)];
+    const tables = [...benchTables(measured, o), search, reportTable(report, cli.label), sizeTable(sizes, sizeFiles), toolTable(), duringPassTable(during)];
     const stamp = `Measured by \`npm run bench -- --write-readme\` (test/bench/run.ts) on ${measured.machine.date}; regenerate rather than edit.`;
     return { tables, markdown: [stamp, ...tables.map(markdownTable)].join("\n\n") };
   } finally {
