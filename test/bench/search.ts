@@ -161,7 +161,7 @@ export async function searchThroughDaemon(repo: string, t: Target, cliArgv: stri
   ]);
 }
 
-function readMeta(dbPath: string, key: string): string | undefined {
+export function readMeta(dbPath: string, key: string): string | undefined {
   const db = runtime.openDatabase(dbPath);
   try {
     const r = db.prepare("SELECT value FROM meta WHERE key = ?").get(key);

@@ -2,7 +2,7 @@
  * What owners reads of each file: lines per person from its blame, and its authors by
  * degree-of-authorship from its history. Remembered per index state (its head, the mailmap and
  * every write), so owners of a big tree reads them from memory after the first question, for any
- * path under it; people are interned, so the sums compare names by reference.
+ * path under it; people are numbered, so the sums add numbers by number.
  */
 import type { TreeEntry } from "../../git/records.ts";
 import { blameMany } from "../../index/blame.ts";
@@ -13,50 +13,49 @@ import { blameTarget } from "./blame-file.ts";
 import { coauthorsOf } from "./coauthors.ts";
 import { fileAuthors } from "./truck-factor.ts";
 
-export interface People {
-  /** Lines per person ("name\0email"). */
-  lines: Map<string, number>;
-  /** Co-authored lines per person. */
-  coLines: Map<string, number>;
+/** People by number: "name\0email" of each, and the number of each name. */
+export interface PeopleIds {
+  names: string[];
+  ids: Map<string, number>;
 }
 
 export interface FileFacts {
-  /** From the file's blame; absent for a binary file. */
-  people?: People;
+  /** From the file's blame: the people who wrote its lines, and how many each (co-authored lines apart); absent for a binary file. */
+  people?: { who: number[]; lines: number[]; coWho: number[]; coLines: number[] };
   /** Its authors by degree-of-authorship; absent when no commit of the scope touched the path. */
-  authors?: string[];
+  authors?: number[];
 }
 
-interface Memo {
+interface Memo extends PeopleIds {
   key: string;
   files: Map<string, FileFacts>;
-  /** One string per person, so every map keyed by people hashes and compares each name once. */
-  names: Map<string, string>;
 }
 
 const memos = new WeakMap<object, Memo>();
 
-/** The facts of each entry (text files and binary ones alike), by path. */
-export async function ownerFacts(ctx: QueryContext, scope: Scope, entries: readonly TreeEntry[], ignoreRevs: boolean): Promise<Map<string, FileFacts>> {
+/** The facts of each entry (text files and binary ones alike), by path, and who the numbers in them are. */
+export async function ownerFacts(ctx: QueryContext, scope: Scope, entries: readonly TreeEntry[], ignoreRevs: boolean): Promise<{ files: Map<string, FileFacts>; people: PeopleIds }> {
   const { store } = ctx.index;
   const key = `${scope.commit}\0${ignoreRevs}\0${store.meta("mailmap") ?? ""}`;
   let memo = memos.get(store);
   // Any write may have replaced a blame or added history: start over (during a pass, every question does).
   const stamp = `${key}\0${dbStamp(store.db)}`;
-  if (memo?.key !== stamp) memos.set(store, (memo = { key: stamp, files: new Map(), names: new Map() }));
+  if (memo?.key !== stamp) memos.set(store, (memo = { key: stamp, files: new Map(), names: [], ids: new Map() }));
   const missing = entries.filter((e) => !memo.files.has(e.path));
   if (missing.length) await learn(ctx, scope, missing, ignoreRevs, memo);
   // Blaming may have written to the index: what was learnt holds for this state.
   memo.key = `${key}\0${dbStamp(store.db)}`;
-  return memo.files;
+  return { files: memo.files, people: memo };
 }
 
 async function learn(ctx: QueryContext, scope: Scope, entries: readonly TreeEntry[], ignoreRevs: boolean, memo: Memo): Promise<void> {
-  const intern = (who: string) => {
-    const known = memo.names.get(who);
-    if (known !== undefined) return known;
-    memo.names.set(who, who);
-    return who;
+  const idOf = (who: string) => {
+    let id = memo.ids.get(who);
+    if (id === undefined) {
+      id = memo.names.push(who) - 1;
+      memo.ids.set(who, id);
+    }
+    return id;
   };
   const { blame: blames, history, ownership } = ctx.index.store;
   const cached = await blameMany(ctx.index, entries.map((e) => blameTarget(ctx, scope, e, ignoreRevs)), ctx.blameWorkers);
@@ -67,27 +66,29 @@ async function learn(ctx: QueryContext, scope: Scope, entries: readonly TreeEntr
   const shas = new Set<string>();
   for (const [, id] of text) for (const sha of blames.linesByCommit(id).keys()) shas.add(sha);
   const facts = blames.commits(shas);
-  const whoOf = (sha: string) => {
+  const nameOf = (sha: string) => {
     const c = facts.get(sha);
-    return c && intern(`${c.author}\0${c.email}`);
+    return c && `${c.author}\0${c.email}`;
   };
-  const co = await coauthorsOf(ctx, shas, (sha) => whoOf(sha));
+  const co = await coauthorsOf(ctx, shas, nameOf);
   const files = new Map<string, FileFacts>(entries.map((e) => [e.path, {}]));
   for (const [path, id] of text) {
-    const p: People = { lines: new Map(), coLines: new Map() };
+    const lines = new Map<number, number>();
+    const coLines = new Map<number, number>();
     for (const [sha, n] of blames.linesByCommit(id)) {
-      const who = whoOf(sha);
+      const who = nameOf(sha);
       if (!who) continue;
-      p.lines.set(who, (p.lines.get(who) ?? 0) + n);
-      for (const c of co.get(sha) ?? []) p.coLines.set(intern(c), (p.coLines.get(intern(c)) ?? 0) + n);
+      const i = idOf(who);
+      lines.set(i, (lines.get(i) ?? 0) + n);
+      for (const c of co.get(sha) ?? []) coLines.set(idOf(c), (coLines.get(idOf(c)) ?? 0) + n);
     }
-    files.get(path)!.people = p;
+    files.get(path)!.people = { who: [...lines.keys()], lines: [...lines.values()], coWho: [...coLines.keys()], coLines: [...coLines.values()] };
   }
   const ids = new Map<number, string>();
   for (const e of entries) {
     const id = history.pathId(e.path);
     if (id !== undefined) ids.set(id, e.path);
   }
-  for (const [id, a] of ownership.authorship(scope.table, [...ids.keys()])) if (a) files.get(ids.get(id)!)!.authors = fileAuthors(a).map(intern);
+  for (const [id, a] of ownership.authorship(scope.table, [...ids.keys()])) if (a) files.get(ids.get(id)!)!.authors = fileAuthors(a).map(idOf);
   for (const [path, f] of files) memo.files.set(path, f);
 }

@@ -21,7 +21,7 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
   const prefix = repoPath(ctx, input.path);
   const entries = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);
   if (prefix !== "" && entries.length === 0) throw notAt(ctx, scope, prefix, "has no files");
-  const facts = await ownerFacts(ctx, scope, entries, input.ignoreRevs);
+  const { files: facts, people } = await ownerFacts(ctx, scope, entries, input.ignoreRevs);
 
   // A row per file, or per folder (or file) right below the path.
   const isFile = entries.length === 1 && entries[0]!.path === prefix;
@@ -31,39 +31,44 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     const slash = rest.indexOf("/");
     return slash < 0 ? path : (prefix === "" ? "" : prefix + "/") + rest.slice(0, slash);
   };
-  const rows = new Map<string, { files: number; lines: Map<string, number>; coLines: Map<string, number> }>();
+  // Lines per person number, and co-authored lines, in each row.
+  const rows = new Map<string, { files: number; lines: Map<number, number>; coLines: Map<number, number> }>();
   let total = 0;
   for (const e of entries) {
     const id = rowOf(e.path);
-    const row = rows.get(id) ?? { files: 0, lines: new Map<string, number>(), coLines: new Map<string, number>() };
+    let row = rows.get(id);
+    if (!row) rows.set(id, (row = { files: 0, lines: new Map(), coLines: new Map() }));
     row.files++;
-    rows.set(id, row);
-    const people = facts.get(e.path)!.people;
-    if (!people) continue;
-    for (const [who, n] of people.lines) {
-      row.lines.set(who, (row.lines.get(who) ?? 0) + n);
-      total += n;
+    const p = facts.get(e.path)!.people;
+    if (!p) continue;
+    for (let i = 0; i < p.who.length; i++) {
+      row.lines.set(p.who[i]!, (row.lines.get(p.who[i]!) ?? 0) + p.lines[i]!);
+      total += p.lines[i]!;
     }
-    for (const [who, n] of people.coLines) row.coLines.set(who, (row.coLines.get(who) ?? 0) + n);
+    for (let i = 0; i < p.coWho.length; i++) row.coLines.set(p.coWho[i]!, (row.coLines.get(p.coWho[i]!) ?? 0) + p.coLines[i]!);
   }
   const results = [...rows].map(([path, row]) => {
     let lines = 0;
-    let main: [string, number] | undefined;
-    for (const [who, n] of row.lines) {
+    let main: [string, number, number] | undefined;
+    for (const [id, n] of row.lines) {
       lines += n;
-      if (!main || n > main[1] || (n === main[1] && who < main[0])) main = [who, n];
+      const who = people.names[id]!;
+      if (!main || n > main[1] || (n === main[1] && who < main[0])) main = [who, n, id];
     }
     const share = main && lines ? main[1] / lines : 0;
-    const coLines = main ? row.coLines.get(main[0]) : undefined;
+    const coLines = main ? row.coLines.get(main[2]) : undefined;
     return { path, files: row.files, lines, ...(main ? { main: { ...person(main[0]), share: round(share, 2), ...(coLines ? { coLines } : {}) } } : {}), authors: row.lines.size, island: share >= ISLAND };
   });
   results.sort((x, y) => y.lines - x.lines || y.files - x.files || (x.path < y.path ? -1 : 1));
 
   // The truck factor counts every file under the path with history, by degree-of-authorship.
-  const tf = truckFactor(entries.flatMap((e) => {
-    const a = facts.get(e.path)!.authors;
-    return a ? [a] : [];
-  }));
+  const tf = truckFactor(
+    entries.flatMap((e) => {
+      const a = facts.get(e.path)!.authors;
+      return a ? [a] : [];
+    }),
+    people.names,
+  );
   return {
     repo: ctx.index.repo.root,
     path: prefix,

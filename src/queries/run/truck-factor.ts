@@ -21,11 +21,14 @@ export function fileAuthors(a: FileAuthorship): string[] {
   return scored.filter(([, d]) => d / max > 0.75 && d >= 3.293).map(([who]) => who);
 }
 
-/** The truck factor of files given their authors, and the people whose leaving orphans more than half of them, in the order they were taken. */
-export function truckFactor(authorsOfFiles: string[][]): { factor: number; people: string[] } {
+/**
+ * The truck factor of files given their authors (people by number, `names` of each), and the
+ * people whose leaving orphans more than half of them, in the order they were taken.
+ */
+export function truckFactor(authorsOfFiles: readonly (readonly number[])[], names: readonly string[]): { factor: number; people: string[] } {
   // Counted once and kept up to date as people leave (a person's file count does not change when another leaves).
   const left = authorsOfFiles.map((a) => a.length);
-  const filesOf = new Map<string, number[]>();
+  const filesOf = new Map<number, number[]>();
   authorsOfFiles.forEach((authors, i) => {
     for (const who of authors) {
       const files = filesOf.get(who);
@@ -36,10 +39,13 @@ export function truckFactor(authorsOfFiles: string[][]): { factor: number; peopl
   let orphaned = left.filter((n) => n === 0).length;
   const people: string[] = [];
   while (left.length > 0 && orphaned <= left.length / 2 && filesOf.size > 0) {
-    let top: [string, number[]] | undefined;
-    for (const e of filesOf) if (!top || e[1].length > top[1].length || (e[1].length === top[1].length && e[0] < top[0])) top = e;
+    let top: [number, number[]] | undefined;
+    for (const e of filesOf) {
+      const more = top === undefined || e[1].length > top[1].length || (e[1].length === top[1].length && names[e[0]]! < names[top[0]]!);
+      if (more) top = e;
+    }
     const [who, files] = top!;
-    people.push(who);
+    people.push(names[who]!);
     filesOf.delete(who);
     for (const i of files) if (--left[i]! === 0) orphaned++;
   }
