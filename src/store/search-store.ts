@@ -66,18 +66,27 @@ export class SearchStore {
       const ids = `(SELECT value FROM json_each(${p(JSON.stringify(q.pathIds))}))`;
       where.push(`(EXISTS (SELECT 1 FROM changes ch WHERE ch.commit_id = c.id AND (ch.path_id IN ${ids} OR ch.old_path_id IN ${ids})) OR instr(c.parents, ' ') > 0)`);
     }
-    const order = q.newest ? "s.seq" : "m.score, s.seq";
-    const rows = this.db
+    // Rank first on ids alone, then read the few commits shown: every match's message, author and
+    // parents read for a count(*) over all of them made a common word cost 30 ms on 100k commits.
+    const needsCommit = q.author !== undefined || q.since !== undefined || q.pathIds !== undefined;
+    const ranked = this.db
       .prepare(
         `WITH m AS (SELECT rowid AS id, bm25(message_fts) AS score FROM message_fts WHERE message_fts MATCH ?1)
-         SELECT c.id, c.sha, c.author, c.time, c.subject, c.message, instr(c.parents, ' ') > 0 AS merge, count(*) OVER () AS total
-           FROM m JOIN ${q.scope} s ON s.commit_id = m.id JOIN commits c ON c.id = m.id
-          ${where.length ? "WHERE " + where.join(" AND ") : ""}
-          ORDER BY ${order}${q.limit === undefined ? "" : ` LIMIT ${Math.floor(q.limit)}`}`,
+         SELECT m.id AS id, m.score AS score, s.seq AS seq
+           FROM m JOIN ${q.scope} s ON s.commit_id = m.id${needsCommit ? " JOIN commits c ON c.id = m.id" : ""}
+          ${where.length ? "WHERE " + where.join(" AND ") : ""}`,
       )
-      .all(...params);
-    const total = rows.length ? Number(rows[0]!.total) : 0;
-    return { hits: rows.map((r) => ({ id: Number(r.id), sha: String(r.sha), author: String(r.author), time: Number(r.time), subject: String(r.subject), message: String(r.message), merge: Number(r.merge) === 1 })), total };
+      .all(...params)
+      .map((r) => ({ id: Number(r.id), score: Number(r.score), seq: Number(r.seq) }));
+    ranked.sort(q.newest ? (x, y) => x.seq - y.seq : (x, y) => x.score - y.score || x.seq - y.seq);
+    const shown = q.limit === undefined ? ranked : ranked.slice(0, Math.floor(q.limit));
+    const facts = new Map(
+      this.db
+        .prepare("SELECT c.id, c.sha, c.author, c.time, c.subject, c.message, instr(c.parents, ' ') > 0 AS merge FROM json_each(?) j JOIN commits c ON c.id = j.value")
+        .all(JSON.stringify(shown.map((r) => r.id)))
+        .map((r) => [Number(r.id), { id: Number(r.id), sha: String(r.sha), author: String(r.author), time: Number(r.time), subject: String(r.subject), message: String(r.message), merge: Number(r.merge) === 1 }]),
+    );
+    return { hits: shown.map((r) => facts.get(r.id)!), total: ranked.length };
   }
 
   /** A cached line history (JSON), marking it used. */
