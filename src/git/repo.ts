@@ -68,6 +68,11 @@ export function isShallow(repo: Repo): boolean {
 /** Resolves a revision to a full commit sha; BAD_REVISION when git does not know it. */
 export async function resolveCommit(repo: Repo, rev: string): Promise<string> {
   if (rev.startsWith("-")) throw new LoreError("BAD_REVISION", `"${rev}" is not a revision (it looks like an option).`);
+  // HEAD, the most asked, from the files when they can tell: a git process costs more than most answers.
+  if (rev === "HEAD") {
+    const head = readHeadCommit(repo);
+    if (head) return head;
+  }
   const out = await gitMaybe(["rev-parse", "--verify", "-q", "--end-of-options", `${rev}^{commit}`], { cwd: repo.root });
   const sha = out?.toString("utf8").trim();
   if (!sha) throw new LoreError("BAD_REVISION", `git does not know the revision "${rev}"; pass a branch, tag or commit that exists (git log shows them).`);

@@ -29,6 +29,8 @@ export interface Scope {
 }
 
 const MAX_SCOPES = 8;
+/** A commit id as git prints it in full (SHA-1 or SHA-256). */
+const FULL_SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 /** How long an update waits for another process's update of the same index. */
 const UPDATE_WAIT_MS = 10 * 60_000;
 
@@ -188,7 +190,9 @@ export class RepoIndex implements IndexContext {
       const prefix = indexing ? this.store.history.reachBounds().count : 0;
       return { table: "reach", commit, atHead: false, prefix };
     }
-    const commit = until ? await resolveCommit(this.repo, until) : head;
+    // A full id the index holds is a commit: no git needed to say so.
+    const known = until !== undefined && FULL_SHA.test(until) && this.store.history.commitId(until) !== undefined;
+    const commit = until ? (known ? until : await resolveCommit(this.repo, until)) : head;
     // The stored tree is written just after the history: until it has caught up, the head is
     // answered like any other commit (its tree from git), never from a tree of another head.
     if (commit === head && this.store.meta("treeHead") === head) return { table: "reach", commit, atHead: true };

@@ -59,15 +59,18 @@ const IDENTIFIER = /^[A-Za-z0-9_]{3,}$/;
 async function confirmed(ctx: QueryContext, text: string, candidates: string[], oldest: boolean, want: number): Promise<PickaxeCommit[]> {
   const order = oldest ? candidates.reverse() : candidates;
   const out: PickaxeCommit[] = [];
-  for (let i = 0; i < order.length && out.length < want; i += CONFIRM_CHUNK) {
-    const part = order.slice(i, i + CONFIRM_CHUNK);
+  // git reads every id on its stdin before it walks: a few first (most candidates are matches), more only when they fall short.
+  let chunk = Math.max(FIRST_CHUNK, want * 4);
+  for (let i = 0; i < order.length && out.length < want; i += chunk, chunk = Math.min(chunk * 8, MAX_CHUNK)) {
+    const part = order.slice(i, i + chunk);
     out.push(...(await pickaxe(ctx, text, false, { revs: ["--no-walk=unsorted", "--stdin"], input: part.join("\n") + "\n", limit: want - out.length })));
   }
   return out;
 }
 
-/** Candidates per git process (their ids go through stdin). */
-const CONFIRM_CHUNK = 20_000;
+/** Candidates in the first git process, and at most in any (their ids go through stdin). */
+const FIRST_CHUNK = 32;
+const MAX_CHUNK = 20_000;
 
 interface PickaxeWalk {
   revs: string[];
