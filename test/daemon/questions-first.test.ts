@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestRepo, lines, tempDir } from "../helpers/git-repo.ts";
-import { isolateHome } from "../helpers/lore.ts";
+import { ask, isolateHome } from "../helpers/lore.ts";
 import { gitText } from "../../src/git/run.ts";
 import { inBackground, questionBegins, questionEnds } from "../../src/git/priority.ts";
 import { closeAll, indexFor } from "../../src/index/indexes.ts";
@@ -72,4 +72,37 @@ test("the background pass waits while a question is answered, and goes on when i
   expect(ended).toBe(true);
   while (warmup.active) await Bun.sleep(20);
   expect(ix.store.blame.blamedInTree()).toBe(12);
+});
+
+test("a question asked while background git is slow is answered at once: it never queues behind the pass", async () => {
+  // A stand-in git that is slow only at the lowest priority (the pass's), then runs the real one.
+  const real = Bun.which("git")!;
+  const dir = tempDir("slow-git-");
+  writeFileSync(join(dir, "git"), `#!/bin/sh\nif [ "$(cut -d' ' -f19 /proc/$$/stat)" = "19" ]; then sleep 3; fi\nexec ${real} "$@"\n`);
+  chmodSync(join(dir, "git"), 0o755);
+  const q = new TestRepo();
+  for (let i = 0; i < 4; i++) q.write(`q${i}.txt`, lines(`one ${i}`, `two ${i}`));
+  q.commit("files");
+  const ix = await indexFor(q.dir);
+  await ix.refresh();
+  const path = process.env.PATH;
+  process.env.PATH = `${dir}:${path}`;
+  const warmup = new Warmup(ix, 1, () => {});
+  try {
+    warmup.kick();
+    await Bun.sleep(300);
+    expect(warmup.active).toBe(true);
+    const started = performance.now();
+    const b = await ask("blame", q.dir, { path: "q2.txt" });
+    const ms = performance.now() - started;
+    expect(b.hunks.length).toBe(1);
+    // The pass's first git sleeps for 3 s; the question's own git does not wait for it.
+    expect(ms).toBeLessThan(1500);
+    expect(warmup.active).toBe(true);
+  } finally {
+    warmup.stop();
+    process.env.PATH = path;
+    while (warmup.active) await Bun.sleep(50);
+    q.cleanup();
+  }
 });
