@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { isBackground } from "../git/priority.ts";
 import { git } from "../git/run.ts";
 import { parseBlamePorcelain } from "../git/parse-blame.ts";
 import type { CachedBlame } from "../store/blame-store.ts";
@@ -42,6 +43,7 @@ function cacheKey(t: BlameTarget, ignoreId: string): string {
   return t.headKey ? `h\0${t.path}\0${t.headKey.blob}\0${t.headKey.lastTouch}\0${ignoreId}` : `r\0${t.path}\0${t.commit}\0${ignoreId}`;
 }
 
+/** Blames being made, by index and key: a second asker waits for the first. Questions and background work apart. */
 const inFlight = new Map<string, Promise<CachedBlame>>();
 
 /** The cached blame of a file, blaming it now when it is not cached yet. */
@@ -54,7 +56,8 @@ function blameWith(ix: IndexContext, t: BlameTarget, ignore: IgnoreRevs | null):
   const key = cacheKey(t, ignore?.id ?? "");
   const cached = ix.store.blame.find(key);
   if (cached) return Promise.resolve(cached);
-  const flightKey = `${ix.store.path}\0${key}`;
+  // A question never waits on the pass's niced git for the same file: it blames at its own priority.
+  const flightKey = `${isBackground() ? "b" : "q"}\0${ix.store.path}\0${key}`;
   let p = inFlight.get(flightKey);
   if (!p) {
     p = runBlame(ix, t, key, ignore).finally(() => inFlight.delete(flightKey));
@@ -72,7 +75,11 @@ export function isBlamed(ix: IndexContext, t: BlameTarget): boolean {
 async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignore: IgnoreRevs | null): Promise<CachedBlame> {
   // The same reading of the ignore file serves the key, the shortcut and git.
   const result = (await singleCommitBlame(ix, t, ignore?.text)) ?? (await gitBlame(ix, t, ignore?.file));
-  ix.store.transaction(() => ix.store.blame.save(key, t.path, t.headKey?.blob ?? null, result, Math.floor(Date.now() / 1000)));
+  // Kept as found when the same blame landed meanwhile (the pass and a question, or another process):
+  // replacing it would take its rows from under whoever holds it.
+  ix.store.transaction(() => {
+    if (!ix.store.blame.find(key)) ix.store.blame.save(key, t.path, t.headKey?.blob ?? null, result, Math.floor(Date.now() / 1000));
+  });
   return ix.store.blame.find(key)!;
 }
 

@@ -105,4 +105,40 @@ test("a question asked while background git is slow is answered at once: it neve
     while (warmup.active) await Bun.sleep(50);
     q.cleanup();
   }
-});
+}, 20_000);
+
+test("a question about the file the pass is blaming blames it at its own priority, and both get the same answer", async () => {
+  // Slow only for the pass's git blame: the commit-graph and line counts before it run at full speed.
+  const real = Bun.which("git")!;
+  const dir = tempDir("slow-blame-");
+  writeFileSync(join(dir, "git"), `#!/bin/sh\ncase " $* " in *" blame "*) [ "$(cut -d' ' -f19 /proc/$$/stat)" = "19" ] && sleep 3;; esac\nexec ${real} "$@"\n`);
+  chmodSync(join(dir, "git"), 0o755);
+  const q = new TestRepo();
+  // p0.txt changed twice (git blames it); the others made by one commit (blamed without git).
+  q.write("p0.txt", lines("one", "line"));
+  q.commit("one");
+  for (let i = 0; i < 3; i++) q.write(`p${i}.txt`, lines(`two ${i}`, `line ${i}`));
+  q.commit("two");
+  const ix = await indexFor(q.dir);
+  await ix.refresh();
+  const path = process.env.PATH;
+  process.env.PATH = `${dir}:${path}`;
+  const warmup = new Warmup(ix, 1, () => {});
+  try {
+    warmup.kick();
+    // The pass blames p0.txt first (the most changed); wait until its git is asleep.
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && !/^sleep 3$/m.test(Bun.spawnSync(["ps", "-eo", "args"]).stdout.toString())) await Bun.sleep(50);
+    const started = performance.now();
+    const b = await ask("blame", q.dir, { path: "p0.txt" });
+    expect(performance.now() - started).toBeLessThan(1500);
+    while (warmup.active) await Bun.sleep(50);
+    // The pass's blame, landing second, kept the question's: the same rows answer again.
+    expect(await ask("blame", q.dir, { path: "p0.txt" })).toEqual(b);
+  } finally {
+    warmup.stop();
+    process.env.PATH = path;
+    while (warmup.active) await Bun.sleep(50);
+    q.cleanup();
+  }
+}, 20_000);
