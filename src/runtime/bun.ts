@@ -1,5 +1,6 @@
 /** The Bun side of the runtime seam: bun:sqlite and Bun.serve on a Unix socket. */
 import type { Database as BunDatabase } from "bun:sqlite";
+import { isatty } from "node:tty";
 import type { Runtime, SqlDatabase, SqlStatement, SqlValue } from "./types.ts";
 
 function openDatabase(path: string, options?: { readonly?: boolean }): SqlDatabase {
@@ -32,9 +33,9 @@ export const runtime: Runtime = {
     await Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, text);
   },
   async isTerminal(fd) {
-    // A terminal is a character device; so is /dev/null, where colour codes harm no one.
-    const st = await (fd === 1 ? Bun.stdout : Bun.stderr).stat();
-    return st.isCharacterDevice();
+    // isatty, as Deno asks it: Bun.stdout.stat() went through Bun's thread pool, which cost a
+    // text answer ~4 ms more than the same answer in JSON.
+    return isatty(fd);
   },
   openDatabase,
   async serveUnix(path, fetch) {
