@@ -87,7 +87,10 @@ export class Warmup {
     // (churn of the few commits a question shows is fetched on demand in milliseconds).
     const t1 = Date.now();
     const blame = { n: await this.blameAll(gen, t1), ms: Date.now() - t1 };
-    this.step(`blame of every file: ${blame.n} files in ${blame.ms} ms`, blame.ms);
+    // Stopped (the daemon is going) or cut short by a new HEAD (the next pass plans from there): say only how far it got.
+    if (gen !== this.generation) this.step(`blame stopped after ${blame.n} files, in ${blame.ms} ms`, blame.ms);
+    else this.step(`blame of every file: ${blame.n} files in ${blame.ms} ms`, blame.ms);
+    if (this.isStopped) return;
     const t2 = Date.now();
     const churnMs = (await this.churn()) ? Date.now() - t2 : -1;
     if (churnMs >= 0) this.step(`churn filled in ${churnMs} ms`, churnMs);

@@ -73,7 +73,9 @@ export function passSteps(log: string): PassSteps {
   const out: PassSteps = { graphMs: num(/commit-graph written in (\d+) ms/), churnMs: num(/churn filled in (\d+) ms/), codeMs: num(/change index filled in (\d+) ms/), totalMs: num(/files blamed in (\d+) ms \(/) };
   const done = /blame of every file: (\d+) files in (\d+) ms/.exec(log);
   const progress = [...log.matchAll(/blamed (\d+) of (\d+) files so far, in (\d+) ms/g)].at(-1);
+  const stopped = /blame stopped after (\d+) files, in (\d+) ms/.exec(log);
   if (done) out.blame = { files: Number(done[1]), ms: Number(done[2]) };
+  else if (stopped) out.blame = { files: Number(stopped[1]), of: progress ? Number(progress[2]) : NaN, ms: Number(stopped[2]) };
   else if (progress) out.blame = { files: Number(progress[1]), of: Number(progress[2]), ms: Number(progress[3]) };
   return out;
 }
