@@ -60,7 +60,7 @@ async function confirmed(ctx: QueryContext, text: string, candidates: string[], 
   const order = oldest ? candidates.reverse() : candidates;
   const out: PickaxeCommit[] = [];
   // git reads every id on its stdin before it walks: a few first (most candidates are matches), more only when they fall short.
-  let chunk = Math.max(FIRST_CHUNK, want * 4);
+  let chunk = FIRST_CHUNK_PER_WANTED * want + 4;
   for (let i = 0; i < order.length && out.length < want; i += chunk, chunk = Math.min(chunk * 8, MAX_CHUNK)) {
     const part = order.slice(i, i + chunk);
     out.push(...(await pickaxe(ctx, text, false, { revs: ["--no-walk=unsorted", "--stdin"], input: part.join("\n") + "\n", limit: want - out.length })));
@@ -68,8 +68,12 @@ async function confirmed(ctx: QueryContext, text: string, candidates: string[], 
   return out;
 }
 
-/** Candidates in the first git process, and at most in any (their ids go through stdin). */
-const FIRST_CHUNK = 32;
+/**
+ * Candidates per result wanted in the first git process: about half are matches (a word that holds the
+ * text changed, the text's own count did not, or git paired a moved file); each costs git ~0.3 ms.
+ */
+const FIRST_CHUNK_PER_WANTED = 2;
+/** Candidates at most in one git process. */
 const MAX_CHUNK = 20_000;
 
 interface PickaxeWalk {
