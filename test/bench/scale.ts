@@ -182,6 +182,7 @@ async function main(): Promise<void> {
       fresh: { type: "boolean" },
       source: { type: "boolean" },
       memory: { type: "boolean" },
+      "memory-only": { type: "boolean" },
       repos: { type: "string" },
       huge: { type: "boolean" },
       "huge-size": { type: "string", default: "1000000x20000" },
@@ -191,7 +192,7 @@ async function main(): Promise<void> {
   });
   if (values.help) {
     console.log(
-      "usage: npm run bench:scale -- [--big] [--sizes 1000x300,5000x1000] [--runs 5] [--fresh] [--source]\n  --big adds 100,000 commits × 20,000 files (generation alone takes many minutes)\n  --source runs bun src/main.ts for the fresh-clone answers instead of dist/lore\n  --memory adds the daemon's memory through each first index (and express's, from the corpus)\n  --repos N adds N repositories (shared clones of express, or of the first size) opened at once\n  --huge only: a 1,000,000-commit history (git fast-import; --huge-size 20000x3000 for a smaller check), not in CI\n  --timeout-min M how long a background pass may run before it is reported unfinished (default 120)",
+      "usage: npm run bench:scale -- [--big] [--sizes 1000x300,5000x1000] [--runs 5] [--fresh] [--source]\n  --big adds 100,000 commits × 20,000 files (generation alone takes many minutes)\n  --source runs bun src/main.ts for the fresh-clone answers instead of dist/lore\n  --memory adds the daemon's memory through each first index (and express's, from the corpus); --memory-only measures only that (and --repos)\n  --repos N adds N repositories (shared clones of express, or of the first size) opened at once\n  --huge only: a 1,000,000-commit history (git fast-import; --huge-size 20000x3000 for a smaller check), not in CI\n  --timeout-min M how long a background pass may run before it is reported unfinished (default 120)",
     );
     return;
   }
@@ -217,7 +218,7 @@ async function main(): Promise<void> {
     return;
   }
   const points: ScalePoint[] = [];
-  for (const size of sizes) {
+  for (const size of values["memory-only"] ? [] : sizes) {
     const { dir, seconds } = await repoFor(size, cacheDir, values.fresh === true);
     const home = mkdtempSync(join(tmpdir(), "lore-scale-home-"));
     process.env.LORE_HOME = home;
@@ -230,7 +231,7 @@ async function main(): Promise<void> {
     }
   }
   const memory: MemoryRun[] = [];
-  if (values.memory) {
+  if (values.memory || values["memory-only"]) {
     if (existsSync(EXPRESS)) {
       const dir = mkdtempSync(join(tmpdir(), "lore-mem-express-"));
       await mustRun(["git", "clone", "-q", EXPRESS, join(dir, "express")], { cwd: dir });
@@ -255,7 +256,7 @@ async function main(): Promise<void> {
     for (const d of [scratch, join(clones[0]!, "..")]) rmSync(d, { recursive: true, force: true });
   }
   console.log(`${machineLine(machine())}\n`);
-  for (const t of scaleTables(points)) console.log(markdownTable(t) + "\n");
+  if (points.length) for (const t of scaleTables(points)) console.log(markdownTable(t) + "\n");
   if (memory.length) console.log(markdownTable(memoryTable(memory)) + "\n");
 }
 
