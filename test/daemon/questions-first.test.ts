@@ -142,3 +142,44 @@ test("a question about the file the pass is blaming blames it at its own priorit
     q.cleanup();
   }
 }, 20_000);
+
+test("passes of several repositories run one at a time", async () => {
+  // Each pass blames one file through a stand-in git that takes 1 s at the pass's priority.
+  const real = Bun.which("git")!;
+  const dir = tempDir("slow-blame-");
+  writeFileSync(join(dir, "git"), `#!/bin/sh\ncase " $* " in *" blame "*) [ "$(cut -d' ' -f19 /proc/$$/stat)" = "19" ] && sleep 1;; esac\nexec ${real} "$@"\n`);
+  chmodSync(join(dir, "git"), 0o755);
+  const repos = [new TestRepo(), new TestRepo()];
+  for (const q of repos) {
+    q.write("a.txt", lines("one"));
+    q.commit("one");
+    q.write("a.txt", lines("one", "two"));
+    q.commit("two");
+  }
+  const path = process.env.PATH;
+  process.env.PATH = `${dir}:${path}`;
+  const ended: number[] = [];
+  const warmups: Warmup[] = [];
+  try {
+    for (const q of repos) {
+      const ix = await indexFor(q.dir);
+      await ix.refresh();
+      warmups.push(new Warmup(ix, 2, () => {}));
+    }
+    const started = performance.now();
+    for (const w of warmups) w.kick();
+    await Promise.all(
+      warmups.map(async (w) => {
+        while (w.active) await Bun.sleep(20);
+        ended.push(performance.now() - started);
+      }),
+    );
+    // Together they would both end after about 1 s; one after the other, the second a second later.
+    ended.sort((a, b) => a - b);
+    expect(ended[1]! - ended[0]!).toBeGreaterThan(800);
+  } finally {
+    process.env.PATH = path;
+    for (const w of warmups) w.stop();
+    for (const q of repos) q.cleanup();
+  }
+}, 20_000);
