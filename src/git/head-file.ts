@@ -3,7 +3,8 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Repo } from "./repo.ts";
 
-const SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+/** A commit id as git prints it in full (SHA-1 or SHA-256). */
+export const FULL_SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 /** Refs each worktree keeps for itself; every other ref lives in the common dir. */
 const PER_WORKTREE = /^(?:HEAD|refs\/(?:bisect|worktree|rewritten)\/.*|[A-Z_]+)$/;
 
@@ -48,9 +49,9 @@ export function readHeadCommit(repo: Repo): string | null | undefined {
     if (text === undefined) {
       if (ref === "HEAD") return undefined;
       const packed = packedRef(repo.commonDir, ref);
-      return packed === undefined ? null : SHA.test(packed) ? packed : undefined;
+      return packed === undefined ? null : FULL_SHA.test(packed) ? packed : undefined;
     }
-    if (SHA.test(text)) return text;
+    if (FULL_SHA.test(text)) return text;
     if (!text.startsWith("ref: ")) return undefined;
     ref = text.slice(5).trim();
   }
@@ -62,6 +63,6 @@ export function readHeadBranch(repo: Repo): string | null | undefined {
   if (existsSync(join(repo.commonDir, "reftable"))) return undefined;
   const text = read(join(repo.gitDir, "HEAD"))?.trim();
   if (text === undefined) return undefined;
-  if (SHA.test(text)) return null;
+  if (FULL_SHA.test(text)) return null;
   return text.startsWith("ref: refs/heads/") ? text.slice("ref: refs/heads/".length) : undefined;
 }

@@ -92,11 +92,12 @@ async function gitBlame(ix: IndexContext, t: BlameTarget, ignoreFile: string | u
 /** Blames many files with `workers` git processes at once; calls `onDone` as each finishes. */
 export async function blameMany(ix: IndexContext, targets: BlameTarget[], workers: number, onDone?: (t: BlameTarget, b: CachedBlame) => void): Promise<Map<string, CachedBlame>> {
   const out = new Map<string, CachedBlame>();
-  const ignore = { honoured: ignoreRevs(ix, true), none: null };
+  const honoured = ignoreRevs(ix, true);
+  const ignoreOf = (t: BlameTarget) => (t.honourIgnoreRevs ? honoured : null);
   // What is cached already, without a turn of the event loop each (owners of a 20,000-file root asks for all).
   const missing: BlameTarget[] = [];
   for (const t of targets) {
-    const b = ix.store.blame.find(cacheKey(t, (t.honourIgnoreRevs ? ignore.honoured : ignore.none)?.id ?? ""));
+    const b = ix.store.blame.find(cacheKey(t, ignoreOf(t)?.id ?? ""));
     if (!b) missing.push(t);
     else {
       out.set(t.path, b);
@@ -107,7 +108,7 @@ export async function blameMany(ix: IndexContext, targets: BlameTarget[], worker
   const worker = async () => {
     while (next < missing.length) {
       const t = missing[next++]!;
-      const b = await blameWith(ix, t, t.honourIgnoreRevs ? ignore.honoured : ignore.none);
+      const b = await blameWith(ix, t, ignoreOf(t));
       out.set(t.path, b);
       onDone?.(t, b);
     }

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LoreError } from "../errors.ts";
+import { FULL_SHA } from "../git/head-file.ts";
 import { currentHead, resolveCommit, type Repo } from "../git/repo.ts";
 import { gitText, type GitOptions } from "../git/run.ts";
 import { indexPath } from "./index-file.ts";
@@ -29,8 +30,6 @@ export interface Scope {
 }
 
 const MAX_SCOPES = 8;
-/** A commit id as git prints it in full (SHA-1 or SHA-256). */
-const FULL_SHA = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 /** How long an update waits for another process's update of the same index. */
 const UPDATE_WAIT_MS = 10 * 60_000;
 

@@ -17,7 +17,7 @@ import { refreshCommitGraph } from "../../src/daemon/commit-graph.ts";
 import { closeAll, indexFor } from "../../src/index/indexes.ts";
 import { generateRepo } from "./gen-repo.ts";
 import { runGit } from "../helpers/git-repo.ts";
-import { benchEnv, chooseLore } from "./lore-cli.ts";
+import { benchEnv, chooseLore, loreStatus, passOver } from "./lore-cli.ts";
 import { pairs, pickTarget } from "./pairs.ts";
 import { passSteps } from "./scale-extra.ts";
 import { markdownTable, ms, ratio } from "./report.ts";
@@ -55,15 +55,7 @@ const busiest = runGit(dir, ["log", "-n", "3000", "--format=", "--name-only"])
   .reduce((m, f) => m.set(f, (m.get(f) ?? 0) + 1), new Map<string, number>());
 const top = [...busiest].sort((a, b) => b[1] - a[1]).map(([f]) => f).filter((f) => existsSync(join(dir, f))).slice(0, 3);
 
-async function p50(fn: () => Promise<unknown>, n = 30): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
-}
+const p50 = async (fn: () => Promise<unknown>) => (await repeat(fn, 30)).p50;
 
 // Each row as soon as it is measured: owners' first answer can take half an hour.
 const t1 = performance.now();
@@ -94,8 +86,8 @@ const logPath = join(home, "daemon.log");
 const deadline = performance.now() + Number(values["timeout-min"]) * 60_000;
 // Done when every file is blamed, the line counts are in, and the change index has reached the head (a daemon already up may have done it all).
 const passDone = async () => {
-  const s = JSON.parse(Buffer.from((await mustRun([...cli.argv, "status", "--json"], { cwd: dir, env })).stdout).toString());
-  return s.churnComplete && s.filesBlamed + s.filesUnblamable >= s.filesTotal && readMeta(s.dbPath, "codeHead") === s.indexedHead;
+  const s = await loreStatus(cli, dir, env);
+  return passOver(s) && readMeta(s.dbPath, "codeHead") === s.indexedHead;
 };
 let done = await passDone();
 while (!done && performance.now() < deadline) {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { daemonPaths } from "../../src/client/socket-path.ts";
 import { CORPUS } from "./answer-size.ts";
-import { benchEnv, chooseLore } from "./lore-cli.ts";
+import { benchEnv, chooseLore, loreStatus, passOver } from "./lore-cli.ts";
 import { machine, machineLine, markdownTable, ms, ratio } from "./report.ts";
 import { mustRun, percentile, timeProcess } from "./timing.ts";
 
@@ -34,8 +34,7 @@ try {
   // The daemon up, its first pass over (the questions below are answered from a warm index).
   await mustRun([...cli.argv, "log", "-n", "1", "--json"], { cwd: repo, env, discard: true });
   for (let i = 0; i < 600; i++) {
-    const s = JSON.parse(Buffer.from((await mustRun([...cli.argv, "status", "--json"], { cwd: repo, env })).stdout).toString());
-    if (s.churnComplete && s.filesBlamed + s.filesUnblamable >= s.filesTotal) break;
+    if (passOver(await loreStatus(cli, repo, env))) break;
     await Bun.sleep(500);
   }
   const rows: [string, string[], Record<string, string> | undefined][] = [

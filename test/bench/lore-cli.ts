@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { mustRun } from "./timing.ts";
 
 export const ROOT = resolve(import.meta.dir, "../..");
 const DIST = join(ROOT, "dist/lore");
@@ -52,4 +53,25 @@ export function benchEnv(home: string): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== "LORE_NO_DAEMON" && k !== "LORE_DEBUG") env[k] = v;
   return { ...env, LORE_HOME: home, LORE_IDLE_TIMEOUT: "900", NO_COLOR: "1" };
+}
+
+/** What `lore status --json` says, the fields the benchmarks read. */
+export interface LoreStatus {
+  indexedHead: string | null;
+  daemon: { pid: number } | null;
+  dbPath: string;
+  churnComplete: boolean;
+  filesBlamed: number;
+  filesUnblamable: number;
+  filesTotal: number;
+}
+
+/** `lore status --json` of `repo` through the CLI. */
+export async function loreStatus(cli: LoreCli, repo: string, env: Record<string, string>): Promise<LoreStatus> {
+  return JSON.parse(Buffer.from((await mustRun([...cli.argv, "status", "--json"], { cwd: repo, env })).stdout).toString());
+}
+
+/** Whether the background pass has blamed every file it can and filled the line counts. */
+export function passOver(s: LoreStatus): boolean {
+  return s.churnComplete && s.filesBlamed + s.filesUnblamable >= s.filesTotal;
 }

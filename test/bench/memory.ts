@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { LoreCli } from "./lore-cli.ts";
+import { loreStatus, type LoreCli } from "./lore-cli.ts";
 import { bytes, ms, type Table } from "./report.ts";
 import { mustRun, sleep } from "./timing.ts";
 
@@ -34,9 +34,6 @@ function procKiB(pid: number, field: "VmRSS" | "VmHWM"): number {
   }
 }
 
-async function status(cli: LoreCli, repo: string, env: Record<string, string>): Promise<{ indexedHead: string | null; daemon: { pid: number } | null; dbPath: string }> {
-  return JSON.parse(Buffer.from((await mustRun([...cli.argv, "status", "--json"], { cwd: repo, env })).stdout).toString());
-}
 
 function fileBytes(path: string): number {
   return existsSync(path) ? statSync(path).size : 0;
@@ -61,7 +58,7 @@ export async function daemonMemory(label: string, cli: LoreCli, repos: string[],
     await mustRun([...cli.argv, ...firstArgs], { cwd: repo, env, discard: true });
     if (Number.isNaN(firstAnswerMs)) firstAnswerMs = performance.now() - started;
   }
-  const first = await status(cli, repos[0]!, env);
+  const first = await loreStatus(cli, repos[0]!, env);
   const pid = first.daemon!.pid;
   const mark = (stage: string) => stages.push({ stage, atMs: performance.now() - started, rssKiB: procKiB(pid, "VmRSS") });
   mark(repos.length > 1 ? `first answer in each of ${repos.length}` : "first answer");
@@ -71,7 +68,7 @@ export async function daemonMemory(label: string, cli: LoreCli, repos: string[],
   while (performance.now() < deadline) {
     peakRss = Math.max(peakRss, procKiB(pid, "VmRSS") || 0);
     if (!indexed) {
-      const all = await Promise.all(repos.map((r) => status(cli, r, env)));
+      const all = await Promise.all(repos.map((r) => loreStatus(cli, r, env)));
       if (all.every((s) => s.indexedHead !== null)) {
         indexed = true;
         mark("history indexed");
@@ -84,7 +81,7 @@ export async function daemonMemory(label: string, cli: LoreCli, repos: string[],
   }
   await sleep(1000);
   mark("idle after it");
-  const dbBytes = (await Promise.all(repos.map((r) => status(cli, r, env)))).reduce((n, s) => n + fileBytes(s.dbPath) + fileBytes(s.dbPath + "-wal"), 0);
+  const dbBytes = (await Promise.all(repos.map((r) => loreStatus(cli, r, env)))).reduce((n, s) => n + fileBytes(s.dbPath) + fileBytes(s.dbPath + "-wal"), 0);
   return { label, stages, peakKiB: Math.max(procKiB(pid, "VmHWM"), peakRss), dbBytes, firstAnswerMs };
 }
 

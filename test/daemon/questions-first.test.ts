@@ -74,12 +74,21 @@ test("the background pass waits while a question is answered, and goes on when i
   expect(ix.store.blame.blamedInTree()).toBe(12);
 });
 
-test("a question asked while background git is slow is answered at once: it never queues behind the pass", async () => {
-  // A stand-in git that is slow only at the lowest priority (the pass's), then runs the real one.
+/**
+ * A folder with a stand-in git that sleeps `seconds` when started at the pass's priority (nice 19),
+ * for every command or only for `only` (a git subcommand), then runs the real git.
+ */
+function slowBackgroundGit(seconds: number, only?: string): string {
   const real = Bun.which("git")!;
   const dir = tempDir("slow-git-");
-  writeFileSync(join(dir, "git"), `#!/bin/sh\nif [ "$(cut -d' ' -f19 /proc/$$/stat)" = "19" ]; then sleep 3; fi\nexec ${real} "$@"\n`);
+  const nap = `[ "$(cut -d' ' -f19 /proc/$$/stat)" = "19" ] && sleep ${seconds}`;
+  writeFileSync(join(dir, "git"), `#!/bin/sh\n${only ? `case " $* " in *" ${only} "*) ${nap};; esac` : nap}\nexec ${real} "$@"\n`);
   chmodSync(join(dir, "git"), 0o755);
+  return dir;
+}
+
+test("a question asked while background git is slow is answered at once: it never queues behind the pass", async () => {
+  const dir = slowBackgroundGit(3);
   const q = new TestRepo();
   for (let i = 0; i < 4; i++) q.write(`q${i}.txt`, lines(`one ${i}`, `two ${i}`));
   q.commit("files");
@@ -109,10 +118,7 @@ test("a question asked while background git is slow is answered at once: it neve
 
 test("a question about the file the pass is blaming blames it at its own priority, and both get the same answer", async () => {
   // Slow only for the pass's git blame: the commit-graph and line counts before it run at full speed.
-  const real = Bun.which("git")!;
-  const dir = tempDir("slow-blame-");
-  writeFileSync(join(dir, "git"), `#!/bin/sh\ncase " $* " in *" blame "*) [ "$(cut -d' ' -f19 /proc/$$/stat)" = "19" ] && sleep 3;; esac\nexec ${real} "$@"\n`);
-  chmodSync(join(dir, "git"), 0o755);
+  const dir = slowBackgroundGit(3, "blame");
   const q = new TestRepo();
   // p0.txt changed twice (git blames it); the others made by one commit (blamed without git).
   q.write("p0.txt", lines("one", "line"));
@@ -145,10 +151,7 @@ test("a question about the file the pass is blaming blames it at its own priorit
 
 test("passes of several repositories run one at a time", async () => {
   // Each pass blames one file through a stand-in git that takes 1 s at the pass's priority.
-  const real = Bun.which("git")!;
-  const dir = tempDir("slow-blame-");
-  writeFileSync(join(dir, "git"), `#!/bin/sh\ncase " $* " in *" blame "*) [ "$(cut -d' ' -f19 /proc/$$/stat)" = "19" ] && sleep 1;; esac\nexec ${real} "$@"\n`);
-  chmodSync(join(dir, "git"), 0o755);
+  const dir = slowBackgroundGit(1, "blame");
   const repos = [new TestRepo(), new TestRepo()];
   for (const q of repos) {
     q.write("a.txt", lines("one"));
