@@ -1,6 +1,6 @@
 /** The index's tables, versioned: each migration takes the file from one version to the next. */
 
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** MIGRATIONS[i] takes a database from version i to i + 1. */
 export const MIGRATIONS: readonly string[] = [
@@ -206,5 +206,20 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE code_words (id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE);
   CREATE TABLE code_postings (word_id INTEGER NOT NULL, batch INTEGER NOT NULL, commits BLOB NOT NULL, PRIMARY KEY (word_id, batch)) WITHOUT ROWID;
   CREATE TABLE code_binary (commit_id INTEGER PRIMARY KEY);
+  `,
+  // 5: the change index answers code search by itself (issue 12): each posting names the files of
+  // the commit and counts the word on their added and removed lines (code-postings.ts). Commits git
+  // must confirm are code_unsure (always: a candidate of every search, e.g. a binary blob too large to read).
+  // The pass fills it again from git.
+  `
+  DROP TABLE code_postings;
+  DROP TABLE code_binary;
+  DROP TABLE code_words;
+  -- One b-tree each: words by their text; lists by batch × 2^32 + word id (a batch's lists are
+  -- written in word order, so pages fill, and a rowid table keeps lists of up to 4 KB in its pages).
+  CREATE TABLE code_words (word TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID;
+  CREATE TABLE code_postings (key INTEGER PRIMARY KEY, entries BLOB NOT NULL);
+  CREATE TABLE code_unsure (commit_id INTEGER PRIMARY KEY, always INTEGER NOT NULL);
+  DELETE FROM meta WHERE key = 'codeHead';
   `,
 ];

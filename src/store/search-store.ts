@@ -1,4 +1,5 @@
 /** SQL of the searches: commit messages through FTS5, and the cache of line histories. */
+import type { PostingWriter } from "./code-postings.ts";
 import type { SqlDatabase, SqlValue } from "../runtime/index.ts";
 
 export interface MessageSearch {
@@ -28,6 +29,12 @@ export interface MessageHit {
   merge: boolean;
 }
 
+/** Rows of the order of history read at a time, and ids looked up one by one at most. */
+const PAGE = 512;
+
+/** A posting list's key: its batch × BATCH_KEY + the word's id. */
+const BATCH_KEY = 2 ** 32;
+
 /** Line histories kept (each a few KB): the questions an agent repeats, not every one ever asked. */
 const LINE_HISTORIES = 2000;
 
@@ -41,7 +48,7 @@ export class SearchStore {
    * would slow by a fifth. Call inside a write transaction; returns how many were added.
    */
   catchUpMessages(): number {
-    const done = Number(this.db.prepare("SELECT value FROM meta WHERE key = 'messagesIndexed'").get()?.value ?? 0);
+    const done = this.metaNumber("messagesIndexed");
     const max = Number(this.db.prepare("SELECT max(id) AS m FROM commit_rows").get()?.m ?? 0);
     if (max <= done) return 0;
     const n = this.db.prepare("INSERT INTO message_fts (rowid, message) SELECT id, message FROM commits WHERE id > ? AND id <= ?").run(done, max);
@@ -51,7 +58,7 @@ export class SearchStore {
 
   /** Whether commits were inserted since the last catch-up (a cheap read, before taking a write lock). */
   messagesBehind(): boolean {
-    const done = Number(this.db.prepare("SELECT value FROM meta WHERE key = 'messagesIndexed'").get()?.value ?? 0);
+    const done = this.metaNumber("messagesIndexed");
     return Number(this.db.prepare("SELECT max(id) AS m FROM commit_rows").get()?.m ?? 0) > done;
   }
 
@@ -108,80 +115,136 @@ export class SearchStore {
   // ---- the change index ----
 
   /**
-   * Records one batch of the pass: each word's commits (ids), and the commits that changed a
-   * binary file. `ids` remembers word ids for the length of one pass. Call inside a transaction.
+   * Records one batch of the pass: each word's posting list, and the commits git must confirm.
+   * `ids` remembers word ids for the length of one pass. Call inside a transaction.
    */
-  saveCodePostings(postings: Map<string, number[]>, binary: number[], ids: Map<string, number>): void {
-    const batch = Number(this.db.prepare("SELECT coalesce(max(batch), 0) + 1 AS b FROM code_postings").get()!.b);
-    const insert = this.db.prepare("INSERT INTO code_postings (word_id, batch, commits) VALUES (?, ?, ?)");
-    for (const [w, commits] of postings) {
+  saveCodePostings(postings: Map<string, PostingWriter>, unsure: Map<number, boolean>, ids: Map<string, number>): void {
+    const batch = this.codeBatches() + 1;
+    let next = this.metaNumber("codeWords") + 1;
+    const known = this.db.prepare("SELECT id FROM code_words WHERE word = ?");
+    const newWord = this.db.prepare("INSERT INTO code_words (word, id) VALUES (?, ?)");
+    const lists: [number, Uint8Array][] = [];
+    for (const [w, list] of postings) {
       let id = ids.get(w);
       if (id === undefined) {
-        const row = this.db.prepare("SELECT id FROM code_words WHERE word = ?").get(w) ?? this.db.prepare("INSERT INTO code_words (word) VALUES (?) RETURNING id").get(w)!;
-        id = Number(row.id);
+        const row = known.get(w);
+        if (row) id = Number(row.id);
+        else newWord.run(w, (id = next++));
         ids.set(w, id);
       }
-      insert.run(id, batch, encodeIds(commits));
+      lists.push([id, list.done()]);
     }
-    const bin = this.db.prepare("INSERT OR IGNORE INTO code_binary (commit_id) VALUES (?)");
-    for (const c of binary) bin.run(c);
+    const insert = this.db.prepare("INSERT INTO code_postings (key, entries) VALUES (?, ?)");
+    for (const [id, entries] of lists.sort((x, y) => x[0] - y[0])) insert.run(batch * BATCH_KEY + id, entries);
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('codeWords', ?)").run(String(next - 1));
+    const keep = this.db.prepare("INSERT OR REPLACE INTO code_unsure (commit_id, always) VALUES (?, ?)");
+    for (const [c, always] of unsure) keep.run(c, always ? 1 : 0);
+  }
+
+  /** Every word of the change index. */
+  codeWords(): string[] {
+    return this.db.prepare("SELECT word FROM code_words").all().map((r) => String(r.word));
+  }
+
+  /** A value that changes whenever words are added to the change index or it starts over (for a copy of the words in memory). */
+  codeWordsStamp(): string {
+    return `${this.db.prepare("SELECT value FROM meta WHERE key = 'codeHead'").get()?.value ?? ""}:${this.metaNumber("codeWords")}`;
+  }
+
+  private metaNumber(key: string): number {
+    return Number(this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key)?.value ?? 0);
+  }
+
+  /** The posting lists of these words (one per batch of the pass that met the word). */
+  codePostings(words: string[]): { word: string; entries: Uint8Array }[] {
+    const batches = Array.from({ length: this.codeBatches() }, (_, i) => (i + 1) * BATCH_KEY);
+    return this.db
+      .prepare(
+        `SELECT w.word, p.entries FROM json_each(?1) j JOIN code_words w ON w.word = j.value
+           CROSS JOIN json_each(?2) b CROSS JOIN code_postings p ON p.key = b.value + w.id`,
+      )
+      .all(JSON.stringify(words), JSON.stringify(batches))
+      .map((r) => ({ word: String(r.word), entries: r.entries as Uint8Array }));
+  }
+
+  /** How many batches the pass wrote (they are numbered from 1). */
+  private codeBatches(): number {
+    return Math.floor(Number(this.db.prepare("SELECT max(key) AS k FROM code_postings").get()?.k ?? 0) / BATCH_KEY);
+  }
+
+  /** Commits git must confirm: true for those a candidate of every search. */
+  codeUnsure(): Map<number, boolean> {
+    return new Map(this.db.prepare("SELECT commit_id, always FROM code_unsure").all().map((r) => [Number(r.commit_id), Number(r.always) === 1]));
+  }
+
+  /** A commit's changes as the history index holds them, in the order git's diff lists them (by path, bytewise). */
+  diffOrder(commitId: number): { path: string; oldPath?: string }[] {
+    return this.db
+      .prepare("SELECT p.path, op.path AS old FROM changes ch JOIN paths p ON p.id = ch.path_id LEFT JOIN paths op ON op.id = ch.old_path_id WHERE ch.commit_id = ? ORDER BY p.path")
+      .all(commitId)
+      .map((r) => (r.old === null ? { path: String(r.path) } : { path: String(r.path), oldPath: String(r.old) }));
   }
 
   /**
-   * The commits of the scope whose change of some word containing `text` (or of a binary file)
-   * may have changed how often `text` occurs: a superset of what git log -S finds, in git log order.
+   * The first `k` of `ids` that are in the scope, in git log order (oldest first with `oldest`).
+   * Few ids are looked up one by one; many are met by reading the order from its start a page
+   * at a time (a common word's commits are dense near either end).
    */
-  codeCandidates(scope: string, text: string): string[] {
-    // The words first (a scan of the distinct words), then their posting lists by the primary key.
-    const words = this.db.prepare("SELECT id FROM code_words WHERE instr(word, ?) > 0").all(text).map((r) => Number(r.id));
-    const commits = new Set<number>();
-    for (const r of this.db.prepare("SELECT commits FROM code_postings WHERE word_id IN (SELECT value FROM json_each(?))").all(JSON.stringify(words))) decodeIds(r.commits as Uint8Array, commits);
-    for (const r of this.db.prepare("SELECT commit_id FROM code_binary").all()) commits.add(Number(r.commit_id));
-    return this.db
-      .prepare(`SELECT c.sha FROM json_each(?) j CROSS JOIN ${scope} s ON s.commit_id = j.value JOIN commits c ON c.id = j.value ORDER BY s.seq`)
-      .all(JSON.stringify([...commits]))
-      .map((r) => String(r.sha));
+  firstInLogOrder(scope: string, ids: number[], k: number, oldest: boolean): number[] {
+    if (ids.length <= PAGE) {
+      const all = this.db
+        .prepare(`SELECT s.commit_id AS id FROM json_each(?) j CROSS JOIN ${scope} s ON s.commit_id = j.value ORDER BY s.seq ${oldest ? "DESC" : ""}`)
+        .all(JSON.stringify(ids))
+        .map((r) => Number(r.id));
+      return all.slice(0, k);
+    }
+    const wanted = new Set(ids);
+    const out: number[] = [];
+    const page = this.db.prepare(`SELECT seq, commit_id AS id FROM ${scope} WHERE seq ${oldest ? "<" : ">"} ? ORDER BY seq ${oldest ? "DESC" : ""} LIMIT ${PAGE}`);
+    for (let from = oldest ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER; out.length < k; ) {
+      const rows = page.all(from);
+      for (const r of rows) if (wanted.has(Number(r.id)) && out.length < k) out.push(Number(r.id));
+      if (rows.length < PAGE) break;
+      from = Number(rows[rows.length - 1]!.seq);
+    }
+    return out;
+  }
+
+  /** What an answer shows of commits, by id. */
+  commitFacts(ids: number[]): Map<number, { sha: string; author: string; time: number; subject: string }> {
+    return new Map(
+      this.db
+        .prepare("SELECT c.id, c.sha, c.author, c.time, c.subject FROM json_each(?) j JOIN commits c ON c.id = j.value")
+        .all(JSON.stringify(ids))
+        .map((r) => [Number(r.id), { sha: String(r.sha), author: String(r.author), time: Number(r.time), subject: String(r.subject) }]),
+    );
+  }
+
+  /** Forgets the change index: the next pass fills it from the start. */
+  clearCodeIndex(): void {
+    this.db.exec("DELETE FROM code_postings; DELETE FROM code_words; DELETE FROM code_unsure; DELETE FROM meta WHERE key IN ('codeHead', 'codeWords', 'codeBatches')");
+  }
+
+  /**
+   * Before a pass: drops the batches of a pass that did not finish (the daemon stopped), whose
+   * commits this pass reads again; counted twice they would be wrong.
+   */
+  dropUnfinishedCodeBatches(): void {
+    this.db.prepare("DELETE FROM code_postings WHERE key >= ?").run((this.metaNumber("codeBatches") + 1) * BATCH_KEY);
+  }
+
+  /** After a pass: the index holds every commit reachable from `head`. */
+  finishCodePass(head: string): void {
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('codeBatches', ?), ('codeHead', ?)").run(String(this.codeBatches()), head);
   }
 
   /** Bytes the change index takes on disk (its tables and indexes), where SQLite can say (dbstat). */
   codeIndexBytes(): number | undefined {
     try {
-      const r = this.db.prepare("SELECT sum(pgsize) AS n FROM dbstat WHERE name IN ('code_words', 'code_postings', 'code_binary', 'sqlite_autoindex_code_words_1')").get();
+      const r = this.db.prepare("SELECT sum(pgsize) AS n FROM dbstat WHERE name IN ('code_words', 'code_postings', 'code_unsure')").get();
       return r ? Number(r.n) : undefined;
     } catch {
       return undefined;
-    }
-  }
-}
-
-/** Ascending ids as varints of their differences (LEB128): one or two bytes each in a posting list. */
-export function encodeIds(ids: number[]): Uint8Array {
-  const out: number[] = [];
-  let last = 0;
-  for (const id of ids) {
-    let d = id - last;
-    last = id;
-    while (d >= 0x80) {
-      out.push((d & 0x7f) | 0x80);
-      d = Math.floor(d / 128);
-    }
-    out.push(d);
-  }
-  return Uint8Array.from(out);
-}
-
-export function decodeIds(bytes: Uint8Array, into: Set<number>): void {
-  let last = 0;
-  let d = 0;
-  let shift = 1;
-  for (const b of bytes) {
-    d += (b & 0x7f) * shift;
-    if (b & 0x80) shift *= 128;
-    else {
-      last += d;
-      into.add(last);
-      d = 0;
-      shift = 1;
     }
   }
 }

@@ -6,6 +6,8 @@ import { grepWholeWords, hasWord, messages, pickaxeTruth } from "../helpers/sear
 import { indexFor } from "../../src/index/indexes.ts";
 import { updateCodeWords } from "../../src/index/code-words.ts";
 import { codeSearchStats } from "../../src/queries/run/search-code.ts";
+import { sameBothWays } from "../helpers/code-search.ts";
+import { runGit } from "../helpers/git-repo.ts";
 
 let dir = "";
 
@@ -52,4 +54,14 @@ describe.skipIf(!hasExpress)("search on express", () => {
     await same("acceptsLanguages", {}, 50);
     expect(codeSearchStats.fromIndex - before).toBe(3);
   }, 120_000);
+
+  test("the change index answers as git does for identifiers across express's code, counts included", async () => {
+    const ix = await indexFor(dir);
+    await ix.refresh();
+    await updateCodeWords(ix);
+    const words = [...new Set(runGit(dir, ["grep", "-IohE", "[A-Za-z_][A-Za-z0-9_]{2,}", "HEAD", "--", "lib"]).split("\n").filter(Boolean))].sort();
+    const sample = words.filter((_, i) => i % Math.ceil(words.length / 24) === 0);
+    for (const w of [...sample, "req", "ach", "Content"]) await sameBothWays(dir, w);
+    await sameBothWays(dir, "etag", { oldest: true });
+  }, 180_000);
 });

@@ -4,7 +4,8 @@ import { countInPatch, parsePickaxeLog, PICKAXE_FORMAT, type PickaxeCommit } fro
 import { gitText } from "../../git/run.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
-import type { SEARCH_ARGS, SearchOutput } from "../search.ts";
+import type { SEARCH_ARGS, SearchFile, SearchOutput } from "../search.ts";
+import { decodePostings } from "../../store/code-postings.ts";
 import { iso, repoPath, shortSha } from "./common.ts";
 
 /** How code searches were answered in this process (tests and benchmarks read it). */
@@ -13,7 +14,8 @@ export const codeSearchStats = { fromIndex: 0, throughGit: 0 };
 /** Files listed per commit; a sweeping change says how many there were in all (filesTotal). */
 const MAX_FILES = 50;
 
-const DIFF_ARGS = ["-z", "--raw", "-p", "--no-ext-diff", "--no-textconv", "--no-color", `--format=${PICKAXE_FORMAT}`];
+/** -M as the change index pairs renames (git's default, whatever diff.renames says). */
+const DIFF_ARGS = ["-M", "-z", "--raw", "-p", "--no-ext-diff", "--no-textconv", "--no-color", `--format=${PICKAXE_FORMAT}`];
 
 export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_ARGS>): Promise<SearchOutput> {
   const text = input.query;
@@ -29,8 +31,8 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   const fast = !input.regex && IDENTIFIER.test(text) && paths.length === 0 && scope.atHead && store.meta("codeHead") === scope.commit && store.meta("truncated") === undefined;
   codeSearchStats[fast ? "fromIndex" : "throughGit"]++;
   const found = fast
-    ? await confirmed(ctx, text, ctx.index.store.search.codeCandidates(scope.table, text), input.oldest === true, limit + 1)
-    : await pickaxe(ctx, text, input.regex === true, { revs: [scope.commit], paths, ...(input.oldest ? { reverse: true } : { limit: limit + 1 }) });
+    ? await fromIndex(ctx, text, scope.table, input.oldest === true, limit + 1)
+    : (await pickaxe(ctx, text, input.regex === true, { revs: [scope.commit], paths, ...(input.oldest ? { reverse: true } : { limit: limit + 1 }) })).map((c) => withCounts(c, find));
   const commits = found.slice(0, limit);
   return {
     repo: ctx.index.repo.root,
@@ -42,39 +44,131 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
       author: c.author,
       time: iso(c.time),
       subject: c.subject,
-      files: c.files.slice(0, MAX_FILES).map((f) => ({ path: f.path, ...countInPatch(f.patch, find) })),
+      files: c.files.slice(0, MAX_FILES),
       ...(c.files.length > MAX_FILES ? { filesTotal: c.files.length } : {}),
     })),
     truncated: found.length > limit,
   };
 }
 
-/** A text the change index can narrow: a run of the characters its words are made of, as long as its words. */
+/** A text the change index can answer for: a run of the characters its words are made of, as long as its words. */
 const IDENTIFIER = /^[A-Za-z0-9_]{3,}$/;
 
-/**
- * The commits git log -S keeps among the candidates (in git log order), `want` at most: git walks
- * the given list in its order and stops at `want` (-n), so one process asks about thousands.
- */
-async function confirmed(ctx: QueryContext, text: string, candidates: string[], oldest: boolean, want: number): Promise<PickaxeCommit[]> {
-  const order = oldest ? candidates.reverse() : candidates;
-  const out: PickaxeCommit[] = [];
-  // git reads every id on its stdin before it walks: a few first (most candidates are matches), more only when they fall short.
-  let chunk = FIRST_CHUNK_PER_WANTED * want + 4;
-  for (let i = 0; i < order.length && out.length < want; i += chunk, chunk = Math.min(chunk * 8, MAX_CHUNK)) {
-    const part = order.slice(i, i + chunk);
-    out.push(...(await pickaxe(ctx, text, false, { revs: ["--no-walk=unsorted", "--stdin"], input: part.join("\n") + "\n", limit: want - out.length })));
+/** A commit git log -S lists, and the files where the text's count changed with its occurrences on their changed lines. */
+interface Found {
+  sha: string;
+  author: string;
+  time: number;
+  subject: string;
+  files: SearchFile[];
+}
+
+function withCounts(c: PickaxeCommit, find: string | RegExp): Found {
+  return { ...c, files: c.files.map((f) => ({ path: f.path, ...countInPatch(f.patch, find) })) };
+}
+
+/** How often `text` occurs in `word`, as git counts (left to right, not overlapping). */
+function occurrences(word: string, text: string): number {
+  let n = 0;
+  for (let i = word.indexOf(text); i >= 0; i = word.indexOf(text, i + text.length)) n++;
+  return n;
+}
+
+/** The change index's words in memory, one string with a word a line, per store: a scan finds those holding a text in well under a millisecond. */
+const wordLists = new WeakMap<object, { stamp: string; lines: string }>();
+
+function wordsContaining(ctx: QueryContext, text: string): string[] {
+  const { search } = ctx.index.store;
+  // The stamp before the words: words added in between make the copy newer than its stamp, never older.
+  const stamp = search.codeWordsStamp();
+  let list = wordLists.get(search);
+  if (list?.stamp !== stamp) wordLists.set(search, (list = { stamp, lines: `\n${search.codeWords().join("\n")}\n` }));
+  const { lines } = list;
+  const found: string[] = [];
+  for (let i = lines.indexOf(text); i >= 0; ) {
+    const end = lines.indexOf("\n", i);
+    found.push(lines.slice(lines.lastIndexOf("\n", i) + 1, end));
+    i = lines.indexOf(text, end);
   }
-  return out;
+  return found;
+}
+
+interface FileCount {
+  added: number;
+  removed: number;
+  binary: boolean;
 }
 
 /**
- * Candidates per result wanted in the first git process: about half are matches (a word that holds the
- * text changed, the text's own count did not, or git paired a moved file); each costs git ~0.3 ms.
+ * git log -S from the change index: a text within words occurs in a file's changed lines as often
+ * as the words that hold it, so summing their counts gives each file's added and removed
+ * occurrences, and the commits where some file's two differ. Unsure commits (files the index could
+ * not name) go to git, a few at a time, only when the answer reaches them.
  */
-const FIRST_CHUNK_PER_WANTED = 2;
-/** Candidates at most in one git process. */
-const MAX_CHUNK = 20_000;
+async function fromIndex(ctx: QueryContext, text: string, scope: string, oldest: boolean, want: number): Promise<Found[]> {
+  const { search } = ctx.index.store;
+  const hits = new Map<number, Map<number, FileCount>>();
+  for (const { word, entries } of search.codePostings(wordsContaining(ctx, text))) {
+    const times = occurrences(word, text);
+    decodePostings(entries, (id, ord, plus, minus, binary) => {
+      let files = hits.get(id);
+      if (!files) hits.set(id, (files = new Map()));
+      const f = files.get(ord);
+      if (f) {
+        f.added += plus * times;
+        f.removed += minus * times;
+      } else files.set(ord, { added: plus * times, removed: minus * times, binary });
+    });
+  }
+  const unsure = search.codeUnsure();
+  const ids: number[] = [];
+  for (const [id, files] of hits) {
+    if (unsure.has(id)) ids.push(id);
+    else
+      for (const f of files.values())
+        if (f.added !== f.removed) {
+          ids.push(id);
+          break;
+        }
+  }
+  for (const [id, always] of unsure) if (always && !hits.has(id)) ids.push(id);
+  // Enough for the answer however many of the unsure ones git keeps.
+  const order = search.firstInLogOrder(scope, ids, want + ids.filter((id) => unsure.has(id)).length, oldest);
+
+  const kept: (number | PickaxeCommit)[] = [];
+  for (let i = 0; i < order.length && kept.length < want; ) {
+    // Enough commits for the answer if git keeps none of the unsure among them.
+    const part: number[] = [];
+    for (let sure = kept.length; i < order.length && sure < want; i++) {
+      part.push(order[i]!);
+      if (!unsure.has(order[i]!)) sure++;
+    }
+    const doubtful = part.filter((id) => unsure.has(id));
+    const facts = search.commitFacts(doubtful);
+    const confirmed = new Map<string, PickaxeCommit>();
+    if (doubtful.length > 0)
+      for (const c of await pickaxe(ctx, text, false, { revs: ["--no-walk=unsorted", "--stdin"], input: doubtful.map((id) => facts.get(id)!.sha).join("\n") + "\n" })) confirmed.set(c.sha, c);
+    for (const id of part) {
+      if (!unsure.has(id)) kept.push(id);
+      else {
+        const c = confirmed.get(facts.get(id)!.sha);
+        if (c) kept.push(c);
+      }
+    }
+  }
+
+  const shown = kept.slice(0, want);
+  const facts = search.commitFacts(shown.filter((k): k is number => typeof k === "number"));
+  return shown.map((k) => {
+    if (typeof k !== "number") return withCounts(k, text);
+    const paths = search.diffOrder(k);
+    const files = [...hits.get(k)!]
+      .filter(([, f]) => f.added !== f.removed)
+      .sort(([a], [b]) => a - b)
+      .map(([ord, f]) => ({ path: paths[ord]!.path, added: f.binary ? 0 : f.added, removed: f.binary ? 0 : f.removed }));
+    return { ...facts.get(k)!, files };
+  });
+}
 
 interface PickaxeWalk {
   revs: string[];
