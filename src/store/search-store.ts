@@ -148,11 +148,16 @@ export class SearchStore {
 
   /** A value that changes whenever words are added to the change index or it starts over (for a copy of the words in memory). */
   codeWordsStamp(): string {
-    return `${this.db.prepare("SELECT value FROM meta WHERE key = 'codeHead'").get()?.value ?? ""}:${this.metaNumber("codeWords")}`;
+    return `${this.meta("codeHead") ?? ""}:${this.metaNumber("codeWords")}`;
+  }
+
+  private meta(key: string): string | undefined {
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key);
+    return row ? String(row.value) : undefined;
   }
 
   private metaNumber(key: string): number {
-    return Number(this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key)?.value ?? 0);
+    return Number(this.meta(key) ?? 0);
   }
 
   /** The posting lists of these words (one per batch of the pass that met the word). */

@@ -2,6 +2,7 @@
 import { chmodSync, lstatSync, mkdirSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { LoreError } from "../../errors.ts";
+import { catBlobs } from "../../git/cat-file.ts";
 import { repoRelativePath } from "../../git/repo-path.ts";
 import { git } from "../../git/run.ts";
 import { SnapshotStore } from "../../memory/store.ts";
@@ -32,16 +33,9 @@ async function filesIn(store: SnapshotStore, tree: string, paths: string[]): Pro
 /** The contents of blobs, in one `git cat-file --batch`. */
 async function blobs(store: SnapshotStore, shas: string[]): Promise<Map<string, Buffer>> {
   const found = new Map<string, Buffer>();
-  if (shas.length === 0) return found;
-  const out = await git(["cat-file", "--batch"], { cwd: store.repo.root, env: store.env(), input: shas.join("\n") + "\n" });
-  let pos = 0;
-  while (pos < out.length) {
-    const nl = out.indexOf(0x0a, pos);
-    const [sha, , size] = out.subarray(pos, nl).toString("utf8").split(" ");
-    const n = Number(size);
-    found.set(sha!, out.subarray(nl + 1, nl + 1 + n));
-    pos = nl + 1 + n + 1;
-  }
+  await catBlobs(shas, { cwd: store.repo.root, env: store.env() }, (sha, content) => {
+    if (content) found.set(sha, content);
+  });
   return found;
 }
 
