@@ -97,7 +97,7 @@ while (!done && performance.now() < deadline) {
 // The steps as this LORE_HOME's daemons logged them (a run that found them done reads an earlier one's).
 const daemonLog = readFileSync(logPath, "utf8");
 const steps = passSteps(daemonLog);
-const codeBytes = /change index filled in \d+ ms \((\d+) bytes\)/.exec(daemonLog)?.[1];
+const codeBytes = [...daemonLog.matchAll(/change index filled in \d+ ms \((\d+) bytes\)/g)].at(-1)?.[1];
 const logP = steps.codeMs !== undefined ? (await mustRun(["git", "log", "-p", "--format=%H"], { cwd: dir, discard: true })).ms : NaN;
 say(
   `\nThe daemon's pass over what was left: ${done ? "done" : "NOT done"}; line counts ${steps.churnMs !== undefined ? ms(steps.churnMs) : "—"}; ` +

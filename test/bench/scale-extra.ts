@@ -64,16 +64,18 @@ export interface PassSteps {
   totalMs?: number;
 }
 
-/** The steps of the first background pass in a daemon log (src/daemon/background.ts logs each long step). */
+/** The steps of the newest background pass in a daemon log (src/daemon/background.ts logs each long step). */
 export function passSteps(log: string): PassSteps {
+  // The newest of each: a LORE_HOME kept between runs (bench:big) holds the lines of every earlier pass.
+  const last = (re: RegExp) => [...log.matchAll(new RegExp(re, "g"))].at(-1);
   const num = (re: RegExp) => {
-    const m = re.exec(log);
+    const m = last(re);
     return m ? Number(m[1]) : undefined;
   };
   const out: PassSteps = { graphMs: num(/commit-graph written in (\d+) ms/), churnMs: num(/churn filled in (\d+) ms/), codeMs: num(/change index filled in (\d+) ms/), totalMs: num(/files blamed in (\d+) ms \(/) };
-  const done = /blame of every file: (\d+) files in (\d+) ms/.exec(log);
-  const progress = [...log.matchAll(/blamed (\d+) of (\d+) files so far, in (\d+) ms/g)].at(-1);
-  const stopped = /blame stopped after (\d+) files, in (\d+) ms/.exec(log);
+  const done = last(/blame of every file: (\d+) files in (\d+) ms/);
+  const progress = last(/blamed (\d+) of (\d+) files so far, in (\d+) ms/);
+  const stopped = last(/blame stopped after (\d+) files, in (\d+) ms/);
   if (done) out.blame = { files: Number(done[1]), ms: Number(done[2]) };
   else if (stopped) out.blame = { files: Number(stopped[1]), of: progress ? Number(progress[2]) : NaN, ms: Number(stopped[2]) };
   else if (progress) out.blame = { files: Number(progress[1]), of: Number(progress[2]), ms: Number(progress[3]) };
