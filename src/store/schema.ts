@@ -1,6 +1,6 @@
 /** The index's tables, versioned: each migration takes the file from one version to the next. */
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** MIGRATIONS[i] takes a database from version i to i + 1. */
 export const MIGRATIONS: readonly string[] = [
@@ -221,5 +221,15 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TABLE code_postings (key INTEGER PRIMARY KEY, entries BLOB NOT NULL);
   CREATE TABLE code_unsure (commit_id INTEGER PRIMARY KEY, always INTEGER NOT NULL);
   DELETE FROM meta WHERE key = 'codeHead';
+  `,
+  // 6: message search ranks without bm25 (issue 12): subject and body are columns of their own, so
+  // a search knows which commits say every word in their subject, and each message's length in
+  // words is in the FTS docsize (message-order.ts). Filled again before the next search.
+  `
+  DROP TABLE message_fts;
+  -- body: the message after its subject (the whole message where it does not start with the subject).
+  CREATE VIEW message_parts AS SELECT id, subject, coalesce(message_text, message_rest) AS body FROM commit_rows;
+  CREATE VIRTUAL TABLE message_fts USING fts5(subject, body, content='message_parts', content_rowid='id', tokenize="unicode61 remove_diacritics 2 tokenchars '_'");
+  DELETE FROM meta WHERE key = 'messagesIndexed';
   `,
 ];

@@ -1,5 +1,6 @@
 /** SQL of the searches: commit messages through FTS5, and the cache of line histories. */
 import type { PostingWriter } from "./code-postings.ts";
+import { bestMatches, MessageLengths, ReachOrder } from "./message-order.ts";
 import type { SqlDatabase, SqlValue } from "../runtime/index.ts";
 
 export interface MessageSearch {
@@ -39,6 +40,9 @@ const BATCH_KEY = 2 ** 32;
 const LINE_HISTORIES = 2000;
 
 export class SearchStore {
+  private readonly lengths = new MessageLengths();
+  private readonly reach = new ReachOrder();
+
   constructor(private readonly db: SqlDatabase) {}
 
   /**
@@ -51,7 +55,7 @@ export class SearchStore {
     const done = this.metaNumber("messagesIndexed");
     const max = Number(this.db.prepare("SELECT max(id) AS m FROM commit_rows").get()?.m ?? 0);
     if (max <= done) return 0;
-    const n = this.db.prepare("INSERT INTO message_fts (rowid, message) SELECT id, message FROM commits WHERE id > ? AND id <= ?").run(done, max);
+    const n = this.db.prepare("INSERT INTO message_fts (rowid, subject, body) SELECT id, subject, body FROM message_parts WHERE id > ? AND id <= ?").run(done, max);
     this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('messagesIndexed', ?)").run(String(max));
     return n;
   }
@@ -62,7 +66,11 @@ export class SearchStore {
     return Number(this.db.prepare("SELECT max(id) AS m FROM commit_rows").get()?.m ?? 0) > done;
   }
 
-  /** The best `limit` matches (by bm25, then newer first; or in git log order) and how many there are in all. */
+  /**
+   * The best `limit` matches (every word in the subject first, then shorter, then newer; or in git
+   * log order) and how many there are in all. SQLite finds the matches; their order comes from
+   * lengths and places in history kept in memory (message-order.ts).
+   */
   messages(q: MessageSearch): { hits: MessageHit[]; total: number } {
     const params: SqlValue[] = [q.match];
     const p = (v: SqlValue) => `?${params.push(v)}`;
@@ -73,27 +81,47 @@ export class SearchStore {
       const ids = `(SELECT value FROM json_each(${p(JSON.stringify(q.pathIds))}))`;
       where.push(`(EXISTS (SELECT 1 FROM changes ch WHERE ch.commit_id = c.id AND (ch.path_id IN ${ids} OR ch.old_path_id IN ${ids})) OR instr(c.parents, ' ') > 0)`);
     }
-    // Rank first on ids alone, then read the few commits shown: every match's message, author and
-    // parents read for a count(*) over all of them made a common word cost 30 ms on 100k commits.
     const needsCommit = q.author !== undefined || q.since !== undefined || q.pathIds !== undefined;
-    const ranked = this.db
+    // The order of history from the head is in memory; another scope's comes with the matches.
+    const reach = q.scope === "reach";
+    if (reach) this.reach.update(this.db, this.reachStamp());
+    const rows = this.db
       .prepare(
-        `WITH m AS (SELECT rowid AS id, bm25(message_fts) AS score FROM message_fts WHERE message_fts MATCH ?1)
-         SELECT m.id AS id, m.score AS score, s.seq AS seq
-           FROM m JOIN ${q.scope} s ON s.commit_id = m.id${needsCommit ? " JOIN commits c ON c.id = m.id" : ""}
-          ${where.length ? "WHERE " + where.join(" AND ") : ""}`,
+        `SELECT m.rowid AS id${reach ? "" : ", s.seq AS seq"} FROM message_fts m
+           ${reach ? "" : `JOIN ${q.scope} s ON s.commit_id = m.rowid`}${needsCommit ? " JOIN commits c ON c.id = m.rowid" : ""}
+          WHERE message_fts MATCH ?1${where.map((w) => ` AND ${w}`).join("")}`,
       )
-      .all(...params)
-      .map((r) => ({ id: Number(r.id), score: Number(r.score), seq: Number(r.seq) }));
-    ranked.sort(q.newest ? (x, y) => x.seq - y.seq : (x, y) => x.score - y.score || x.seq - y.seq);
-    const shown = q.limit === undefined ? ranked : ranked.slice(0, Math.floor(q.limit));
+      .all(...params);
+    const ids: number[] = [];
+    const rank: number[] = [];
+    let min = 0;
+    if (!reach) for (const r of rows) min = Math.min(min, Number(r.seq));
+    for (const r of rows) {
+      const id = Number(r.id);
+      const place = reach ? (this.reach.rank[id] ?? 0) : Number(r.seq) - min + 1;
+      if (place === 0) continue;
+      ids.push(id);
+      rank.push(place);
+    }
+    let inSubject = new Set<number>();
+    if (!q.newest) {
+      this.lengths.update(this.db, this.metaNumber("messagesIndexed"));
+      inSubject = new Set(this.db.prepare("SELECT rowid AS id FROM message_fts WHERE message_fts MATCH ?").all(`subject : (${q.match})`).map((r) => Number(r.id)));
+    }
+    const shown = bestMatches(ids, rank, inSubject, this.lengths, q.newest, q.limit);
     const facts = new Map(
       this.db
         .prepare("SELECT c.id, c.sha, c.author, c.time, c.subject, c.message, instr(c.parents, ' ') > 0 AS merge FROM json_each(?) j JOIN commits c ON c.id = j.value")
-        .all(JSON.stringify(shown.map((r) => r.id)))
+        .all(JSON.stringify(shown))
         .map((r) => [Number(r.id), { id: Number(r.id), sha: String(r.sha), author: String(r.author), time: Number(r.time), subject: String(r.subject), message: String(r.message), merge: Number(r.merge) === 1 }]),
     );
-    return { hits: shown.map((r) => facts.get(r.id)!), total: ranked.length };
+    return { hits: shown.map((id) => facts.get(id)!), total: ids.length };
+  }
+
+  /** Changes whenever the order of history from the head may have: the head, and the order's ends. */
+  private reachStamp(): string {
+    const r = this.db.prepare("SELECT (SELECT value FROM meta WHERE key = 'indexedHead') AS head, (SELECT min(seq) FROM reach) AS lo, (SELECT max(seq) FROM reach) AS hi").get()!;
+    return `${r.head}:${r.lo}:${r.hi}`;
   }
 
   /** A cached line history (JSON), marking it used. */

@@ -16,6 +16,7 @@ import { updateCodeWords } from "../../src/index/code-words.ts";
 import { codeSearchStats } from "../../src/queries/run/search-code.ts";
 import { sameBothWays } from "../helpers/code-search.ts";
 import { snippet, snippetTerms } from "../../src/queries/run/snippet.ts";
+import { queryWords } from "../../src/queries/run/fts-query.ts";
 import { decodePostings, PostingWriter } from "../../src/store/code-postings.ts";
 
 let story: TestRepo;
@@ -30,6 +31,17 @@ beforeAll(async () => {
 
 
 /** Checks lore's message search for `words` against git on `dir`. */
+/** Each commit's subject, message and place in git log order, by full sha. */
+function logOrder(dir: string): Map<string, { subject: string; message: string; at: number }> {
+  const out = new Map<string, { subject: string; message: string; at: number }>();
+  const records = runGit(dir, ["log", "--format=%H%x1f%s%x1f%B%x1e"]).split("\x1e").slice(0, -1);
+  records.forEach((rec, at) => {
+    const [sha, subject, message] = rec.replace(/^\n/, "").split("\x1f");
+    out.set(sha!, { subject: subject!, message: message!, at });
+  });
+  return out;
+}
+
 async function sameAsGrep(dir: string, words: string[]) {
   const r = await ask("search", dir, { query: words.join(" "), limit: 10000 });
   const mine = r.results.map((x: any) => x.sha);
@@ -112,17 +124,40 @@ describe("message search", () => {
     expect(since.total).toBeLessThan(all.total);
   });
 
-  test("--newest lists in git log order; relevance puts newer first among equals", async () => {
+  test("--newest lists in git log order; relevance puts every word in the subject first, then the shorter, then the newer", async () => {
     const r = new TestRepo();
-    r.write("a.txt", "1").commit("fix the timeout");
-    r.write("a.txt", "2").commit("fix the timeout");
-    r.write("a.txt", "3").commit("timeout timeout timeout fix, the timeout of the socket with a much longer message about timeouts that goes on");
+    const sha = (subject: string, body = "") => {
+      r.write("a.txt", subject + body).commit(body ? `${subject}\n\n${body}` : subject);
+      return r.git("rev-parse", "--short=12", "HEAD").trim();
+    };
+    const a = sha("Fix timeout");
+    const b = sha("Refactor the pool", "fix timeout here");
+    const c = sha("Fix timeout in the retry loop");
+    const d = sha("Fix timeout");
+    const e = sha("timeout: fix timeout, timeout and timeout again");
+    const f = sha("Fix the build", "See timeout");
     const newest = await ask("search", r.dir, { query: "timeout", newest: true });
     expect(newest.results.map((x: any) => x.sha)).toEqual(r.git("log", "--format=%h", "--abbrev=12").trim().split("\n"));
     const ranked = await ask("search", r.dir, { query: "fix timeout" });
-    const [second, first] = r.git("log", "--skip=1", "--format=%H").trim().split("\n");
-    const order = ranked.results.map((x: any) => x.sha);
-    expect(order.indexOf(second!.slice(0, 12))).toBeLessThan(order.indexOf(first!.slice(0, 12)));
+    expect(ranked.results.map((x: any) => x.sha)).toEqual([d, a, c, e, f, b]);
+  });
+
+  test("relevance follows its rule on a generated history: subject first, then fewer words, then git log order", async () => {
+    const order = logOrder(gen);
+    for (const words of [["update", "cache"], ["merge"], ["fix"]]) {
+      const r = await ask("search", gen, { query: words.join(" "), limit: 10000 });
+      const keys = r.results.map((x: any) => {
+        const full = [...order.keys()].find((s) => s.startsWith(x.sha))!;
+        const { subject, message, at } = order.get(full)!;
+        const inSubject = words.every((w) => hasWord(subject, w));
+        return [inSubject ? 0 : 1, queryWords(inSubject ? subject : message).length, at];
+      });
+      for (let i = 1; i < keys.length; i++) {
+        const [p, q] = [keys[i - 1]!, keys[i]!];
+        expect(p[0]! < q[0]! || (p[0] === q[0] && (p[1]! < q[1]! || (p[1] === q[1] && p[2]! < q[2]!)))).toBe(true);
+      }
+      expect(keys.length).toBeGreaterThan(0);
+    }
   });
 
   test("accents and case are ignored, _ joins a word, and new commits are found after an update", async () => {
@@ -141,7 +176,7 @@ describe("message search", () => {
     await ask("status", r.dir);
     closeAll();
     const db = runtime.openDatabase(indexPath(r.dir));
-    db.exec("DROP TABLE message_fts; DELETE FROM meta WHERE key = 'messagesIndexed'; DROP TABLE line_histories; DROP TABLE code_words; DROP TABLE code_postings; DROP TABLE code_unsure; PRAGMA user_version = 3");
+    db.exec("DROP TABLE message_fts; DROP VIEW message_parts; DELETE FROM meta WHERE key = 'messagesIndexed'; DROP TABLE line_histories; DROP TABLE code_words; DROP TABLE code_postings; DROP TABLE code_unsure; PRAGMA user_version = 3");
     db.close();
     expect((await ask("search", r.dir, { query: "older" })).total).toBe(1);
   });

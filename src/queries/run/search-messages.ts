@@ -1,4 +1,4 @@
-/** Message search: FTS5 over subject and body, ranked by bm25 then newer first, in the scope's history. */
+/** Message search: FTS5 over subject and body, ranked (message-order.ts) or newest first, in the scope's history. */
 import { LoreError } from "../../errors.ts";
 import { gitText } from "../../git/run.ts";
 import type { MessageHit } from "../../store/search-store.ts";
