@@ -129,7 +129,8 @@ class Batch {
   unsure = new Map<number, boolean>();
   /** Commits with a binary file, finished once their blobs are read. */
   binary: { id: number; files: FilePatch[] }[] = [];
-  commits = 0;
+  /** Every commit of the batch (a search reads batches newest first and stops when the rest are older than its answer). */
+  ids: number[] = [];
 
   add(id: number, files: FilePatch[]): void {
     const byWord = new Map<string, WordInFile[]>();
@@ -183,7 +184,7 @@ class Batch {
 }
 
 /** Indexes the words each commit changed, for every commit reachable from the indexed head not done yet. */
-export async function updateCodeWords(ix: IndexContext): Promise<boolean> {
+export async function updateCodeWords(ix: IndexContext, batchSize = BATCH): Promise<boolean> {
   const { store } = ix;
   const head = store.meta("indexedHead");
   if (!head || store.meta("codeHead") === head) return false;
@@ -202,18 +203,18 @@ export async function updateCodeWords(ix: IndexContext): Promise<boolean> {
       if (!sameFiles(c.files, store.search.diffOrder(id))) batch.unsure.set(id, false);
       if (c.files.some((f) => f.binary)) batch.binary.push({ id, files: c.files });
       else batch.add(id, c.files);
-      batch.commits++;
+      batch.ids.push(id);
     }
   };
   const save = async () => {
     await batch.finishBinary(ix);
     const b = batch;
-    store.transaction(() => store.search.saveCodePostings(b.postings, b.unsure, ids));
+    store.transaction(() => store.search.saveCodePostings(b.postings, b.unsure, ids, b.ids));
     batch = new Batch();
   };
   await gitSpool([...PATCH_ARGS, ...(max && !known ? ["-n", String(max)] : []), head, ...(known ? ["--not", from!] : []), "--"], ix.git, async (chunk) => {
     add(parser.push(chunk));
-    if (batch.commits >= BATCH) await save();
+    if (batch.ids.length >= batchSize) await save();
     // Questions in flight get a turn of the event loop after every chunk.
     else await new Promise<void>((r) => setImmediate(r));
   });

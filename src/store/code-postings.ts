@@ -91,3 +91,34 @@ export function decodePostings(bytes: Uint8Array, onFile: (id: number, ord: numb
     }
   }
 }
+
+/** A batch's commit ids (ascending) as varints of their gaps. */
+export function encodeIds(ids: number[]): Uint8Array {
+  const out: number[] = [];
+  let last = 0;
+  for (const id of [...ids].sort((a, b) => a - b)) {
+    let gap = id - last;
+    last = id;
+    while (gap >= 0x80) {
+      out.push((gap & 0x7f) | 0x80);
+      gap = Math.floor(gap / 128);
+    }
+    out.push(gap);
+  }
+  return Uint8Array.from(out);
+}
+
+export function decodeIds(bytes: Uint8Array): number[] {
+  const ids: number[] = [];
+  let id = 0;
+  for (let pos = 0; pos < bytes.length; ) {
+    let gap = 0;
+    for (let shift = 1; ; shift *= 128) {
+      const b = bytes[pos++]!;
+      gap += (b & 0x7f) * shift;
+      if (b < 0x80) break;
+    }
+    ids.push((id += gap));
+  }
+  return ids;
+}

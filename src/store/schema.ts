@@ -1,6 +1,6 @@
 /** The index's tables, versioned: each migration takes the file from one version to the next. */
 
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** MIGRATIONS[i] takes a database from version i to i + 1. */
 export const MIGRATIONS: readonly string[] = [
@@ -231,5 +231,14 @@ export const MIGRATIONS: readonly string[] = [
   CREATE VIEW message_parts AS SELECT id, subject, coalesce(message_text, message_rest) AS body FROM commit_rows;
   CREATE VIRTUAL TABLE message_fts USING fts5(subject, body, content='message_parts', content_rowid='id', tokenize="unicode61 remove_diacritics 2 tokenchars '_'");
   DELETE FROM meta WHERE key = 'messagesIndexed';
+  `,
+  // 7: code search reads the change index a batch at a time, newest first (issue 12), and stops
+  // when the batches left are older than its answer: each batch's commits are kept. The pass fills it again.
+  `
+  CREATE TABLE code_batches (batch INTEGER PRIMARY KEY, commits BLOB NOT NULL);
+  DELETE FROM code_postings;
+  DELETE FROM code_words;
+  DELETE FROM code_unsure;
+  DELETE FROM meta WHERE key IN ('codeHead', 'codeWords', 'codeBatches');
   `,
 ];

@@ -1,5 +1,5 @@
 /** SQL of the searches: commit messages through FTS5, and the cache of line histories. */
-import type { PostingWriter } from "./code-postings.ts";
+import { decodeIds, encodeIds, type PostingWriter } from "./code-postings.ts";
 import { bestMatches, MessageLengths, ReachOrder } from "./message-order.ts";
 import type { SqlDatabase, SqlValue } from "../runtime/index.ts";
 
@@ -30,9 +30,6 @@ export interface MessageHit {
   merge: boolean;
 }
 
-/** Rows of the order of history read at a time, and ids looked up one by one at most. */
-const PAGE = 512;
-
 /** A posting list's key: its batch × BATCH_KEY + the word's id. */
 const BATCH_KEY = 2 ** 32;
 
@@ -42,6 +39,7 @@ const LINE_HISTORIES = 2000;
 export class SearchStore {
   private readonly lengths = new MessageLengths();
   private readonly reach = new ReachOrder();
+  private spans?: { stamp: string; list: { batch: number; newest: number; oldest: number }[] };
 
   constructor(private readonly db: SqlDatabase) {}
 
@@ -84,7 +82,7 @@ export class SearchStore {
     const needsCommit = q.author !== undefined || q.since !== undefined || q.pathIds !== undefined;
     // The order of history from the head is in memory; another scope's comes with the matches.
     const reach = q.scope === "reach";
-    if (reach) this.reach.update(this.db, this.reachStamp());
+    const ranks = reach ? this.reachRanks() : undefined;
     const rows = this.db
       .prepare(
         `SELECT m.rowid AS id${reach ? "" : ", s.seq AS seq"} FROM message_fts m
@@ -98,7 +96,7 @@ export class SearchStore {
     if (!reach) for (const r of rows) min = Math.min(min, Number(r.seq));
     for (const r of rows) {
       const id = Number(r.id);
-      const place = reach ? (this.reach.rank[id] ?? 0) : Number(r.seq) - min + 1;
+      const place = ranks ? (ranks[id] ?? 0) : Number(r.seq) - min + 1;
       if (place === 0) continue;
       ids.push(id);
       rank.push(place);
@@ -116,6 +114,12 @@ export class SearchStore {
         .map((r) => [Number(r.id), { id: Number(r.id), sha: String(r.sha), author: String(r.author), time: Number(r.time), subject: String(r.subject), message: String(r.message), merge: Number(r.merge) === 1 }]),
     );
     return { hits: shown.map((id) => facts.get(id)!), total: ids.length };
+  }
+
+  /** Each commit's place in the order of history from the head (1 is the newest; 0: not reachable), by commit id. */
+  reachRanks(): Int32Array {
+    this.reach.update(this.db, this.reachStamp());
+    return this.reach.rank;
   }
 
   /** Changes whenever the order of history from the head may have: the head, and the order's ends. */
@@ -143,11 +147,12 @@ export class SearchStore {
   // ---- the change index ----
 
   /**
-   * Records one batch of the pass: each word's posting list, and the commits git must confirm.
+   * Records one batch of the pass: each word's posting list, the commits git must confirm, and the batch's commits.
    * `ids` remembers word ids for the length of one pass. Call inside a transaction.
    */
-  saveCodePostings(postings: Map<string, PostingWriter>, unsure: Map<number, boolean>, ids: Map<string, number>): void {
+  saveCodePostings(postings: Map<string, PostingWriter>, unsure: Map<number, boolean>, ids: Map<string, number>, commits: number[]): void {
     const batch = this.codeBatches() + 1;
+    this.db.prepare("INSERT INTO code_batches (batch, commits) VALUES (?, ?)").run(batch, encodeIds(commits));
     let next = this.metaNumber("codeWords") + 1;
     const known = this.db.prepare("SELECT id FROM code_words WHERE word = ?");
     const newWord = this.db.prepare("INSERT INTO code_words (word, id) VALUES (?, ?)");
@@ -188,21 +193,50 @@ export class SearchStore {
     return Number(this.meta(key) ?? 0);
   }
 
-  /** The posting lists of these words (one per batch of the pass that met the word). */
-  codePostings(words: string[]): { word: string; entries: Uint8Array }[] {
-    const batches = Array.from({ length: this.codeBatches() }, (_, i) => (i + 1) * BATCH_KEY);
+  /** The ids of those of `words` the change index has. */
+  codeWordIds(words: string[]): { word: string; id: number }[] {
     return this.db
-      .prepare(
-        `SELECT w.word, p.entries FROM json_each(?1) j JOIN code_words w ON w.word = j.value
-           CROSS JOIN json_each(?2) b CROSS JOIN code_postings p ON p.key = b.value + w.id`,
-      )
-      .all(JSON.stringify(words), JSON.stringify(batches))
-      .map((r) => ({ word: String(r.word), entries: r.entries as Uint8Array }));
+      .prepare("SELECT w.word, w.id FROM json_each(?) j JOIN code_words w ON w.word = j.value")
+      .all(JSON.stringify(words))
+      .map((r) => ({ word: String(r.word), id: Number(r.id) }));
+  }
+
+  /** The posting lists one batch holds of these words. */
+  codeLists(batch: number, wordIds: number[]): { wordId: number; entries: Uint8Array }[] {
+    return this.db
+      .prepare("SELECT p.key, p.entries FROM json_each(?) j CROSS JOIN code_postings p ON p.key = ? + j.value")
+      .all(JSON.stringify(wordIds), batch * BATCH_KEY)
+      .map((r) => ({ wordId: Number(r.key) - batch * BATCH_KEY, entries: r.entries as Uint8Array }));
+  }
+
+  /**
+   * Each batch of the change index, with the places in history (ReachOrder's rank) of its newest
+   * and oldest commit reachable from the head; kept in memory until the order or the index changes.
+   */
+  codeBatchSpans(): { batch: number; newest: number; oldest: number }[] {
+    const rank = this.reachRanks();
+    const stamp = `${this.reachStamp()}:${this.meta("codeHead")}:${this.metaNumber("codeBatches")}`;
+    if (this.spans?.stamp !== stamp) {
+      const list: { batch: number; newest: number; oldest: number }[] = [];
+      for (const r of this.db.prepare("SELECT batch, commits FROM code_batches").all()) {
+        let newest = Infinity;
+        let oldest = 0;
+        for (const id of decodeIds(r.commits as Uint8Array)) {
+          const at = rank[id] ?? 0;
+          if (at === 0) continue;
+          newest = Math.min(newest, at);
+          oldest = Math.max(oldest, at);
+        }
+        if (oldest > 0) list.push({ batch: Number(r.batch), newest, oldest });
+      }
+      this.spans = { stamp, list };
+    }
+    return this.spans.list;
   }
 
   /** How many batches the pass wrote (they are numbered from 1). */
   private codeBatches(): number {
-    return Math.floor(Number(this.db.prepare("SELECT max(key) AS k FROM code_postings").get()?.k ?? 0) / BATCH_KEY);
+    return Number(this.db.prepare("SELECT max(batch) AS b FROM code_batches").get()?.b ?? 0);
   }
 
   /** Commits git must confirm: true for those a candidate of every search. */
@@ -218,31 +252,6 @@ export class SearchStore {
       .map((r) => (r.old === null ? { path: String(r.path) } : { path: String(r.path), oldPath: String(r.old) }));
   }
 
-  /**
-   * The first `k` of `ids` that are in the scope, in git log order (oldest first with `oldest`).
-   * Few ids are looked up one by one; many are met by reading the order from its start a page
-   * at a time (a common word's commits are dense near either end).
-   */
-  firstInLogOrder(scope: string, ids: number[], k: number, oldest: boolean): number[] {
-    if (ids.length <= PAGE) {
-      const all = this.db
-        .prepare(`SELECT s.commit_id AS id FROM json_each(?) j CROSS JOIN ${scope} s ON s.commit_id = j.value ORDER BY s.seq ${oldest ? "DESC" : ""}`)
-        .all(JSON.stringify(ids))
-        .map((r) => Number(r.id));
-      return all.slice(0, k);
-    }
-    const wanted = new Set(ids);
-    const out: number[] = [];
-    const page = this.db.prepare(`SELECT seq, commit_id AS id FROM ${scope} WHERE seq ${oldest ? "<" : ">"} ? ORDER BY seq ${oldest ? "DESC" : ""} LIMIT ${PAGE}`);
-    for (let from = oldest ? Number.MAX_SAFE_INTEGER : Number.MIN_SAFE_INTEGER; out.length < k; ) {
-      const rows = page.all(from);
-      for (const r of rows) if (wanted.has(Number(r.id)) && out.length < k) out.push(Number(r.id));
-      if (rows.length < PAGE) break;
-      from = Number(rows[rows.length - 1]!.seq);
-    }
-    return out;
-  }
-
   /** What an answer shows of commits, by id. */
   commitFacts(ids: number[]): Map<number, { sha: string; author: string; time: number; subject: string }> {
     return new Map(
@@ -255,7 +264,7 @@ export class SearchStore {
 
   /** Forgets the change index: the next pass fills it from the start. */
   clearCodeIndex(): void {
-    this.db.exec("DELETE FROM code_postings; DELETE FROM code_words; DELETE FROM code_unsure; DELETE FROM meta WHERE key IN ('codeHead', 'codeWords', 'codeBatches')");
+    this.db.exec("DELETE FROM code_postings; DELETE FROM code_batches; DELETE FROM code_words; DELETE FROM code_unsure; DELETE FROM meta WHERE key IN ('codeHead', 'codeWords', 'codeBatches')");
   }
 
   /**
@@ -263,7 +272,9 @@ export class SearchStore {
    * commits this pass reads again; counted twice they would be wrong.
    */
   dropUnfinishedCodeBatches(): void {
-    this.db.prepare("DELETE FROM code_postings WHERE key >= ?").run((this.metaNumber("codeBatches") + 1) * BATCH_KEY);
+    const done = this.metaNumber("codeBatches");
+    this.db.prepare("DELETE FROM code_postings WHERE key >= ?").run((done + 1) * BATCH_KEY);
+    this.db.prepare("DELETE FROM code_batches WHERE batch > ?").run(done);
   }
 
   /** After a pass: the index holds every commit reachable from `head`. */
@@ -274,7 +285,7 @@ export class SearchStore {
   /** Bytes the change index takes on disk (its tables and indexes), where SQLite can say (dbstat). */
   codeIndexBytes(): number | undefined {
     try {
-      const r = this.db.prepare("SELECT sum(pgsize) AS n FROM dbstat WHERE name IN ('code_words', 'code_postings', 'code_unsure')").get();
+      const r = this.db.prepare("SELECT sum(pgsize) AS n FROM dbstat WHERE name IN ('code_words', 'code_postings', 'code_batches', 'code_unsure')").get();
       return r ? Number(r.n) : undefined;
     } catch {
       return undefined;

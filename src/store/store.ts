@@ -109,7 +109,7 @@ export class Store {
   /** Empties every table but meta's identity: the next update indexes from scratch. */
   clear(): void {
     this.transaction(() => {
-      for (const t of ["commit_rows", "people", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins", "merge_paths", "merge_diffs", "line_histories", "code_words", "code_postings", "code_unsure"])
+      for (const t of ["commit_rows", "people", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins", "merge_paths", "merge_diffs", "line_histories", "code_words", "code_postings", "code_batches", "code_unsure"])
         this.db.exec(`DELETE FROM ${t}`);
       // message_fts reads its text from commits: it forgets them all at once.
       this.db.exec("INSERT INTO message_fts (message_fts) VALUES ('delete-all')");

@@ -176,7 +176,7 @@ describe("message search", () => {
     await ask("status", r.dir);
     closeAll();
     const db = runtime.openDatabase(indexPath(r.dir));
-    db.exec("DROP TABLE message_fts; DROP VIEW message_parts; DELETE FROM meta WHERE key = 'messagesIndexed'; DROP TABLE line_histories; DROP TABLE code_words; DROP TABLE code_postings; DROP TABLE code_unsure; PRAGMA user_version = 3");
+    db.exec("DROP TABLE message_fts; DROP VIEW message_parts; DELETE FROM meta WHERE key = 'messagesIndexed'; DROP TABLE line_histories; DROP TABLE code_words; DROP TABLE code_postings; DROP TABLE code_unsure; DROP TABLE code_batches; PRAGMA user_version = 3");
     db.close();
     expect((await ask("search", r.dir, { query: "older" })).total).toBe(1);
   });
@@ -305,6 +305,33 @@ describe("the change index", () => {
     await sameBothWays(r.dir, "needle");
     expect((await ask("search", r.dir, { query: "needle", code: true })).results[0].files).toEqual([{ path: "a.js", added: 2, removed: 0 }]);
   });
+
+  test("read a batch at a time in the answer's order, it stops early and still answers as git does, across passes", async () => {
+    const dir = join(tempDir(), "batched");
+    runGit(tempDir(), ["clone", "-q", gen, dir]);
+    runGit(dir, ["reset", "-q", "--hard", "HEAD~60"]);
+    const ix = await indexFor(dir);
+    await ix.refresh();
+    await updateCodeWords(ix, 15);
+    runGit(dir, ["reset", "-q", "--hard", "origin/HEAD"]);
+    await ix.refresh();
+    await updateCodeWords(ix, 9);
+    expect(ix.store.search.codeBatchSpans().length).toBeGreaterThan(6);
+    const words = [...new Set(runGit(dir, ["grep", "-IohE", "[A-Za-z_][A-Za-z0-9_]{2,}", "HEAD"]).split("\n").filter(Boolean))].sort().filter((_, i) => i % 101 === 0);
+    for (const w of [...words, "value", "cache", "ueue"])
+      for (const oldest of [false, true]) {
+        const truth = pickaxeTruth(dir, w, { reverse: oldest }).map((t) => t.sha.slice(0, 12));
+        for (const limit of [1, 3]) {
+          const r = await ask("search", dir, { query: w, code: true, limit, oldest });
+          expect({ w, limit, oldest, shas: r.results.map((x: any) => x.sha), truncated: r.truncated }).toEqual({ w, limit, oldest, shas: truth.slice(0, limit), truncated: truth.length > limit });
+        }
+      }
+    const before = codeSearchStats.batchesRead;
+    await sameAsPickaxe(dir, "value");
+    const all = codeSearchStats.batchesRead - before;
+    await ask("search", dir, { query: "value", code: true, limit: 1 });
+    expect(codeSearchStats.batchesRead - before - all).toBeLessThan(all / 3);
+  }, 60_000);
 
   test("a commit after the pass goes to git until the next pass adds it, then the index answers again", async () => {
     const r = new TestRepo();

@@ -9,7 +9,7 @@ import { decodePostings } from "../../store/code-postings.ts";
 import { iso, repoPath, shortSha } from "./common.ts";
 
 /** How code searches were answered in this process (tests and benchmarks read it). */
-export const codeSearchStats = { fromIndex: 0, throughGit: 0 };
+export const codeSearchStats = { fromIndex: 0, throughGit: 0, batchesRead: 0 };
 
 /** Files listed per commit; a sweeping change says how many there were in all (filesTotal). */
 const MAX_FILES = 50;
@@ -31,7 +31,7 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   const fast = !input.regex && IDENTIFIER.test(text) && paths.length === 0 && scope.atHead && store.meta("codeHead") === scope.commit && store.meta("truncated") === undefined;
   codeSearchStats[fast ? "fromIndex" : "throughGit"]++;
   const found = fast
-    ? await fromIndex(ctx, text, scope.table, input.oldest === true, limit + 1)
+    ? await fromIndex(ctx, text, input.oldest === true, limit + 1)
     : (await pickaxe(ctx, text, input.regex === true, { revs: [scope.commit], paths, ...(input.oldest ? { reverse: true } : { limit: limit + 1 }) })).map((c) => withCounts(c, find));
   const commits = found.slice(0, limit);
   return {
@@ -102,46 +102,70 @@ interface FileCount {
 /**
  * git log -S from the change index: a text within words occurs in a file's changed lines as often
  * as the words that hold it, so summing their counts gives each file's added and removed
- * occurrences, and the commits where some file's two differ. Unsure commits (files the index could
- * not name) go to git, a few at a time, only when the answer reaches them.
+ * occurrences, and the commits where some file's two differ. Batches are read in the answer's
+ * order and no further once those left are all past the answer (a common word is found in the
+ * newest batch). Unsure commits (files the index could not name) go to git, a few at a time,
+ * only when the answer reaches them.
  */
-async function fromIndex(ctx: QueryContext, text: string, scope: string, oldest: boolean, want: number): Promise<Found[]> {
+async function fromIndex(ctx: QueryContext, text: string, oldest: boolean, want: number): Promise<Found[]> {
   const { search } = ctx.index.store;
-  const hits = new Map<number, Map<number, FileCount>>();
-  for (const { word, entries } of search.codePostings(wordsContaining(ctx, text))) {
-    const times = occurrences(word, text);
-    decodePostings(entries, (id, ord, plus, minus, binary) => {
-      let files = hits.get(id);
-      if (!files) hits.set(id, (files = new Map()));
-      const f = files.get(ord);
-      if (f) {
-        f.added += plus * times;
-        f.removed += minus * times;
-      } else files.set(ord, { added: plus * times, removed: minus * times, binary });
-    });
-  }
+  const rank = search.reachRanks();
+  // A commit's place in the answer's order, from 1; 0: not reachable from the head.
+  const place = (id: number) => {
+    const r = rank[id] ?? 0;
+    return r === 0 || !oldest ? r : rank.length - r;
+  };
+  const words = search.codeWordIds(wordsContaining(ctx, text));
+  const times = new Map(words.map((w) => [w.id, occurrences(w.word, text)]));
   const unsure = search.codeUnsure();
-  const ids: number[] = [];
-  for (const [id, files] of hits) {
-    if (unsure.has(id)) ids.push(id);
-    else
-      for (const f of files.values())
-        if (f.added !== f.removed) {
-          ids.push(id);
-          break;
-        }
+  const spans = search
+    .codeBatchSpans()
+    .map((b) => ({ batch: b.batch, first: oldest ? rank.length - b.oldest : b.newest }))
+    .sort((a, b) => a.first - b.first);
+
+  const hits = new Map<number, Map<number, FileCount>>();
+  const candidates: number[] = [];
+  const sure: number[] = [];
+  let cutoff = Infinity;
+  for (const span of spans) {
+    if (sure.length >= want && sure.sort((a, b) => a - b)[want - 1]! < span.first) {
+      cutoff = span.first;
+      break;
+    }
+    codeSearchStats.batchesRead++;
+    const found = new Map<number, Map<number, FileCount>>();
+    for (const { wordId, entries } of search.codeLists(span.batch, [...times.keys()])) {
+      const n = times.get(wordId)!;
+      decodePostings(entries, (id, ord, plus, minus, binary) => {
+        let files = found.get(id);
+        if (!files) found.set(id, (files = new Map()));
+        const f = files.get(ord);
+        if (f) {
+          f.added += plus * n;
+          f.removed += minus * n;
+        } else files.set(ord, { added: plus * n, removed: minus * n, binary });
+      });
+    }
+    for (const [id, files] of found) {
+      if (place(id) === 0) continue;
+      hits.set(id, files);
+      if (unsure.has(id)) candidates.push(id);
+      else if ([...files.values()].some((f) => f.added !== f.removed)) {
+        candidates.push(id);
+        sure.push(place(id));
+      }
+    }
   }
-  for (const [id, always] of unsure) if (always && !hits.has(id)) ids.push(id);
-  // Enough for the answer however many of the unsure ones git keeps.
-  const order = search.firstInLogOrder(scope, ids, want + ids.filter((id) => unsure.has(id)).length, oldest);
+  for (const [id, always] of unsure) if (always && !hits.has(id) && place(id) > 0 && place(id) < cutoff) candidates.push(id);
+  const order = candidates.sort((a, b) => place(a) - place(b));
 
   const kept: (number | PickaxeCommit)[] = [];
   for (let i = 0; i < order.length && kept.length < want; ) {
     // Enough commits for the answer if git keeps none of the unsure among them.
     const part: number[] = [];
-    for (let sure = kept.length; i < order.length && sure < want; i++) {
+    for (let enough = kept.length; i < order.length && enough < want; i++) {
       part.push(order[i]!);
-      if (!unsure.has(order[i]!)) sure++;
+      if (!unsure.has(order[i]!)) enough++;
     }
     const doubtful = part.filter((id) => unsure.has(id));
     const facts = search.commitFacts(doubtful);
