@@ -16,6 +16,7 @@ function openDatabase(path: string, options?: { readonly?: boolean }): SqlDataba
         const q = db.query(sql);
         st = {
           all: (...p: SqlValue[]) => q.all(...(p as never[])) as never,
+          column: (...p: SqlValue[]) => q.values(...(p as never[])).map((r) => r[0] as SqlValue),
           get: (...p: SqlValue[]) => (q.get(...(p as never[])) ?? undefined) as never,
           run: (...p: SqlValue[]) => q.run(...(p as never[])).changes,
         };

@@ -17,6 +17,7 @@ function openDatabase(path: string, options?: { readonly?: boolean }): SqlDataba
         // node:sqlite rows have a null prototype; spread them into plain objects.
         st = {
           all: (...p: SqlValue[]) => q.all(...(p as never[])).map((r) => ({ ...(r as object) })) as never,
+          column: (...p: SqlValue[]) => q.all(...(p as never[])).map((r) => Object.values(r as object)[0] as SqlValue),
           get: (...p: SqlValue[]) => {
             const r = q.get(...(p as never[]));
             return r === undefined ? undefined : ({ ...(r as object) } as never);

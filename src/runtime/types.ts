@@ -6,6 +6,8 @@ export type Row = Record<string, SqlValue>;
 export interface SqlStatement {
   /** All rows as plain objects. */
   all(...params: SqlValue[]): Row[];
+  /** The first column of every row (no object per row: a few thousand ids read a third faster). */
+  column(...params: SqlValue[]): SqlValue[];
   /** The first row, or undefined when there is none (bun says null, node:sqlite undefined). */
   get(...params: SqlValue[]): Row | undefined;
   /** Runs a write; returns the number of changed rows. */

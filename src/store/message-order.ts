@@ -13,7 +13,7 @@ export class MessageLengths {
 
   /** Reads the lengths of messages indexed since the last call; `indexed` is the highest id in the FTS index. */
   update(db: SqlDatabase, indexed: number): void {
-    if (indexed < this.upTo) this.upTo = 0; // the index was emptied and filled again
+    if (indexed < this.upTo) this.upTo = 0; // emptied and filled again by another process
     if (indexed === this.upTo) return;
     if (indexed >= this.whole.length) {
       const size = Math.max(indexed + 1, this.whole.length * 2);

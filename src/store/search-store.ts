@@ -37,11 +37,18 @@ const BATCH_KEY = 2 ** 32;
 const LINE_HISTORIES = 2000;
 
 export class SearchStore {
-  private readonly lengths = new MessageLengths();
-  private readonly reach = new ReachOrder();
+  private lengths = new MessageLengths();
+  private reach = new ReachOrder();
   private spans?: { stamp: string; list: { batch: number; newest: number; oldest: number }[] };
 
   constructor(private readonly db: SqlDatabase) {}
+
+  /** Drops what is kept in memory (the index was emptied: commit ids start over). */
+  forget(): void {
+    this.lengths = new MessageLengths();
+    this.reach = new ReachOrder();
+    this.spans = undefined;
+  }
 
   /**
    * Adds the messages of the commits inserted since the last call to the FTS index: commit ids
@@ -82,29 +89,31 @@ export class SearchStore {
     const needsCommit = q.author !== undefined || q.since !== undefined || q.pathIds !== undefined;
     // The order of history from the head is in memory; another scope's comes with the matches.
     const reach = q.scope === "reach";
-    const ranks = reach ? this.reachRanks() : undefined;
-    const rows = this.db
-      .prepare(
-        `SELECT m.rowid AS id${reach ? "" : ", s.seq AS seq"} FROM message_fts m
-           ${reach ? "" : `JOIN ${q.scope} s ON s.commit_id = m.rowid`}${needsCommit ? " JOIN commits c ON c.id = m.rowid" : ""}
-          WHERE message_fts MATCH ?1${where.map((w) => ` AND ${w}`).join("")}`,
-      )
-      .all(...params);
+    const joins = (reach ? "" : ` JOIN ${q.scope} s ON s.commit_id = m.rowid`) + (needsCommit ? " JOIN commits c ON c.id = m.rowid" : "");
+    const from = `FROM message_fts m${joins} WHERE message_fts MATCH ?1${where.map((w) => ` AND ${w}`).join("")}`;
     const ids: number[] = [];
     const rank: number[] = [];
-    let min = 0;
-    if (!reach) for (const r of rows) min = Math.min(min, Number(r.seq));
-    for (const r of rows) {
-      const id = Number(r.id);
-      const place = ranks ? (ranks[id] ?? 0) : Number(r.seq) - min + 1;
-      if (place === 0) continue;
-      ids.push(id);
-      rank.push(place);
+    if (reach) {
+      const ranks = this.reachRanks();
+      for (const v of this.db.prepare(`SELECT m.rowid ${from}`).column(...params)) {
+        const place = ranks[Number(v)] ?? 0;
+        if (place === 0) continue;
+        ids.push(Number(v));
+        rank.push(place);
+      }
+    } else {
+      const rows = this.db.prepare(`SELECT m.rowid AS id, s.seq AS seq ${from}`).all(...params);
+      let min = 0;
+      for (const r of rows) min = Math.min(min, Number(r.seq));
+      for (const r of rows) {
+        ids.push(Number(r.id));
+        rank.push(Number(r.seq) - min + 1);
+      }
     }
     let inSubject = new Set<number>();
     if (!q.newest) {
       this.lengths.update(this.db, this.metaNumber("messagesIndexed"));
-      inSubject = new Set(this.db.prepare("SELECT rowid AS id FROM message_fts WHERE message_fts MATCH ?").all(`subject : (${q.match})`).map((r) => Number(r.id)));
+      inSubject = new Set(this.db.prepare("SELECT rowid FROM message_fts WHERE message_fts MATCH ?").column(`subject : (${q.match})`).map(Number));
     }
     const shown = bestMatches(ids, rank, inSubject, this.lengths, q.newest, q.limit);
     const facts = new Map(

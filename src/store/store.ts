@@ -104,6 +104,7 @@ export class Store {
     this.history.forget();
     this.blame.forget();
     this.cochange.forget();
+    this.search.forget();
   }
 
   /** Empties every table but meta's identity: the next update indexes from scratch. */
