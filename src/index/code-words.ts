@@ -197,13 +197,14 @@ export async function updateCodeWords(ix: IndexContext, batchSize = BATCH): Prom
   let batch = new Batch();
   const add = (commits: CommitPatch[]) => {
     for (const c of commits) {
-      if (c.files.length === 0) continue;
       const id = store.history.commitId(c.sha);
       if (id === undefined) continue;
+      // A merge (git log -p shows it no diff, nor does -S) is still part of the batch: what the index covers has no holes.
+      batch.ids.push(id);
+      if (c.files.length === 0) continue;
       if (!sameFiles(c.files, store.search.diffOrder(id))) batch.unsure.set(id, false);
       if (c.files.some((f) => f.binary)) batch.binary.push({ id, files: c.files });
       else batch.add(id, c.files);
-      batch.ids.push(id);
     }
   };
   const save = async () => {

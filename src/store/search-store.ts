@@ -30,6 +30,14 @@ export interface MessageHit {
   merge: boolean;
 }
 
+/** A batch of the change index: the places in history (ReachOrder's rank) of its newest and oldest commit reachable from the head, and how many are. */
+export interface BatchSpan {
+  batch: number;
+  newest: number;
+  oldest: number;
+  commits: number;
+}
+
 /** A posting list's key: its batch × BATCH_KEY + the word's id. */
 const BATCH_KEY = 2 ** 32;
 
@@ -39,7 +47,7 @@ const LINE_HISTORIES = 2000;
 export class SearchStore {
   private lengths = new MessageLengths();
   private reach = new ReachOrder();
-  private spans?: { stamp: string; list: { batch: number; newest: number; oldest: number }[] };
+  private spans?: { stamp: string; list: BatchSpan[] };
 
   constructor(private readonly db: SqlDatabase) {}
 
@@ -218,25 +226,22 @@ export class SearchStore {
       .map((r) => ({ wordId: Number(r.key) - batch * BATCH_KEY, entries: r.entries as Uint8Array }));
   }
 
-  /**
-   * Each batch of the change index, with the places in history (ReachOrder's rank) of its newest
-   * and oldest commit reachable from the head; kept in memory until the order or the index changes.
-   */
-  codeBatchSpans(): { batch: number; newest: number; oldest: number }[] {
+  /** Each batch of the change index (BatchSpan), kept in memory until the order of history or the index changes. */
+  codeBatchSpans(): BatchSpan[] {
     const rank = this.reachRanks();
-    const stamp = `${this.reachStamp()}:${this.meta("codeHead")}:${this.metaNumber("codeBatches")}`;
+    const stamp = `${this.reachStamp()}:${this.meta("codeHead")}:${this.codeBatches()}`;
     if (this.spans?.stamp !== stamp) {
-      const list: { batch: number; newest: number; oldest: number }[] = [];
+      const list: BatchSpan[] = [];
       for (const r of this.db.prepare("SELECT batch, commits FROM code_batches").all()) {
-        let newest = Infinity;
-        let oldest = 0;
+        const span = { batch: Number(r.batch), newest: Infinity, oldest: 0, commits: 0 };
         for (const id of decodeIds(r.commits as Uint8Array)) {
           const at = rank[id] ?? 0;
           if (at === 0) continue;
-          newest = Math.min(newest, at);
-          oldest = Math.max(oldest, at);
+          span.newest = Math.min(span.newest, at);
+          span.oldest = Math.max(span.oldest, at);
+          span.commits++;
         }
-        if (oldest > 0) list.push({ batch: Number(r.batch), newest, oldest });
+        if (span.commits > 0) list.push(span);
       }
       this.spans = { stamp, list };
     }

@@ -333,6 +333,31 @@ describe("the change index", () => {
     expect(codeSearchStats.batchesRead - before - all).toBeLessThan(all / 3);
   }, 60_000);
 
+  test("while the first pass runs, the newest commits it has read answer when the answer lies within them", async () => {
+    const dir = join(tempDir(), "halfway");
+    runGit(tempDir(), ["clone", "-q", gen, dir]);
+    const ix = await indexFor(dir);
+    await ix.refresh();
+    await updateCodeWords(ix, 9);
+    // As the pass leaves the index after its first three batches (newest first): no codeHead yet.
+    const db = (ix.store as any).db;
+    db.exec("DELETE FROM code_batches WHERE batch > 3; DELETE FROM code_postings WHERE key >= 4 * 4294967296; DELETE FROM code_unsure");
+    ix.store.setMeta("codeHead", undefined);
+    ix.store.setMeta("codeBatches", undefined);
+    const read = ix.store.search.codeBatchSpans().reduce((n, b) => n + b.commits, 0);
+    const newest = runGit(dir, ["log", "--format=%H", "-n", String(read)]).trim().split("\n");
+    const stats = { ...codeSearchStats };
+    // A word the newest commits changed often: answered from them. One only older commits changed: git.
+    await sameAsPickaxe(dir, "value");
+    const rare = pickaxeTruth(dir, "tokenQueue").map((t) => t.sha);
+    expect(rare.length).toBeGreaterThan(0);
+    if (newest.includes(rare[0]!)) throw new Error("tokenQueue was meant to be older than the batches kept");
+    await sameAsPickaxe(dir, "tokenQueue");
+    await sameAsPickaxe(dir, "value", { oldest: true });
+    // sameAsPickaxe asks twice: limit 10000 (git: more than the newest hold) and 2 (the index).
+    expect({ fromIndex: codeSearchStats.fromIndex - stats.fromIndex, throughGit: codeSearchStats.throughGit - stats.throughGit }).toEqual({ fromIndex: 1, throughGit: 5 });
+  });
+
   test("a commit after the pass goes to git until the next pass adds it, then the index answers again", async () => {
     const r = new TestRepo();
     r.write("a.js", "const haystack = 1;\n").commit("add");

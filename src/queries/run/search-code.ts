@@ -27,12 +27,13 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   const limit = input.limit ?? 5;
   const paths = (input.paths ?? []).map((p) => repoPath(ctx, p)).filter((p) => p !== "");
   const { store } = ctx.index;
-  // The index answers only for HEAD, once the pass reached it, over the whole history (not a LORE_MAX_COMMITS cut).
-  const fast = !input.regex && IDENTIFIER.test(text) && paths.length === 0 && scope.atHead && store.meta("codeHead") === scope.commit && store.meta("truncated") === undefined;
-  codeSearchStats[fast ? "fromIndex" : "throughGit"]++;
-  const found = fast
-    ? await fromIndex(ctx, text, input.oldest === true, limit + 1)
-    : (await pickaxe(ctx, text, input.regex === true, { revs: [scope.commit], paths, ...(input.oldest ? { reverse: true } : { limit: limit + 1 }) })).map((c) => withCounts(c, find));
+  // The index answers only for HEAD, over the whole history (not a LORE_MAX_COMMITS cut): once the
+  // pass reached HEAD, or while it runs when the newest commits it has read hold the answer.
+  const indexable = !input.regex && IDENTIFIER.test(text) && paths.length === 0 && scope.atHead && store.meta("truncated") === undefined;
+  const fromIdx = indexable ? await fromIndex(ctx, text, input.oldest === true, limit + 1, store.meta("codeHead") === scope.commit) : undefined;
+  codeSearchStats[fromIdx ? "fromIndex" : "throughGit"]++;
+  const found =
+    fromIdx ?? (await pickaxe(ctx, text, input.regex === true, { revs: [scope.commit], paths, ...(input.oldest ? { reverse: true } : { limit: limit + 1 }) })).map((c) => withCounts(c, find));
   const commits = found.slice(0, limit);
   return {
     repo: ctx.index.repo.root,
@@ -105,11 +106,19 @@ interface FileCount {
  * occurrences, and the commits where some file's two differ. Batches are read in the answer's
  * order and no further once those left are all past the answer (a common word is found in the
  * newest batch). Unsure commits (files the index could not name) go to git, a few at a time,
- * only when the answer reaches them.
+ * only when the answer reaches them. Undefined when a pass still running has not read enough.
  */
-async function fromIndex(ctx: QueryContext, text: string, oldest: boolean, want: number): Promise<Found[]> {
+async function fromIndex(ctx: QueryContext, text: string, oldest: boolean, want: number, complete: boolean): Promise<Found[] | undefined> {
   const { search } = ctx.index.store;
   const rank = search.reachRanks();
+  // Not complete (the pass runs): it may answer when what it read is the newest commits, every one
+  // of them (a prefix of history; a pass reads newest first), and the answer lies within them.
+  let covered = Infinity;
+  if (!complete) {
+    const all = search.codeBatchSpans();
+    covered = all.reduce((n, b) => n + b.commits, 0);
+    if (oldest || covered === 0 || Math.min(...all.map((b) => b.newest)) !== 1 || Math.max(...all.map((b) => b.oldest)) !== covered) return undefined;
+  }
   // A commit's place in the answer's order, from 1; 0: not reachable from the head.
   const place = (id: number) => {
     const r = rank[id] ?? 0;
@@ -156,6 +165,7 @@ async function fromIndex(ctx: QueryContext, text: string, oldest: boolean, want:
       }
     }
   }
+  if (!complete && !(sure.length >= want && sure.sort((a, b) => a - b)[want - 1]! <= covered)) return undefined;
   for (const [id, always] of unsure) if (always && !hits.has(id) && place(id) > 0 && place(id) < cutoff) candidates.push(id);
   const order = candidates.sort((a, b) => place(a) - place(b));
 
