@@ -23,6 +23,8 @@ export type MetaKey =
   | "rebuilt"
   | "treeHead"
   | "codeHead"
+  | "codeWords"
+  | "codeBatches"
   | "messagesIndexed"
   | "historyStops";
 

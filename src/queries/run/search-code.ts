@@ -103,41 +103,64 @@ interface FileCount {
 /**
  * git log -S from the change index: a text within words occurs in a file's changed lines as often
  * as the words that hold it, so summing their counts gives each file's added and removed
- * occurrences, and the commits where some file's two differ. Batches are read in the answer's
- * order and no further once those left are all past the answer (a common word is found in the
- * newest batch). Unsure commits (files the index could not name) go to git, a few at a time,
- * only when the answer reaches them. Undefined when a pass still running has not read enough.
+ * occurrences, and the commits where some file's two differ. Unsure commits (files the index could
+ * not name) go to git, a few at a time, only when the answer reaches them. Undefined when a pass
+ * still running has not read enough to answer.
  */
 async function fromIndex(ctx: QueryContext, text: string, oldest: boolean, want: number, complete: boolean): Promise<Found[] | undefined> {
   const { search } = ctx.index.store;
   const rank = search.reachRanks();
-  // Not complete (the pass runs): it may answer when what it read is the newest commits, every one
-  // of them (a prefix of history; a pass reads newest first), and the answer lies within them.
-  let covered = Infinity;
-  if (!complete) {
-    const all = search.codeBatchSpans();
-    covered = all.reduce((n, b) => n + b.commits, 0);
-    if (oldest || covered === 0 || Math.min(...all.map((b) => b.newest)) !== 1 || Math.max(...all.map((b) => b.oldest)) !== covered) return undefined;
-  }
   // A commit's place in the answer's order, from 1; 0: not reachable from the head.
   const place = (id: number) => {
     const r = rank[id] ?? 0;
     return r === 0 || !oldest ? r : rank.length - r;
   };
+  // While the pass runs it may answer when what it read is the newest commits, every one of them
+  // (a prefix of history: a pass reads newest first), and the answer lies within them.
+  let covered = Infinity;
+  if (!complete) {
+    if (oldest) return undefined;
+    const spans = search.codeBatchSpans();
+    covered = spans.reduce((n, b) => n + b.commits, 0);
+    if (covered === 0 || Math.min(...spans.map((b) => b.newest)) !== 1 || Math.max(...spans.map((b) => b.oldest)) !== covered) return undefined;
+  }
+  const found = matchesInOrder(ctx, text, place, oldest ? rank.length : 0, want);
+  if (found.wantth > covered) return undefined;
+  const kept = await confirmUnsure(ctx, text, found.order, found.unsure, want);
+  const facts = search.commitFacts(kept.filter((k): k is number => typeof k === "number"));
+  return kept.map((k) => {
+    if (typeof k !== "number") return withCounts(k, text);
+    const paths = search.diffOrder(k);
+    const files = [...found.hits.get(k)!]
+      .filter(([, f]) => f.added !== f.removed)
+      .sort(([a], [b]) => a - b)
+      .map(([ord, f]) => ({ path: paths[ord]!.path, added: f.binary ? 0 : f.added, removed: f.binary ? 0 : f.removed }));
+    return { ...facts.get(k)!, files };
+  });
+}
+
+/**
+ * The commits whose count of `text` changed (and the unsure ones), in the answer's order, reading
+ * the batches in that order and no further once those left all come after the `want`-th match (a
+ * common word is found in the newest batch). `flip` turns ranks into places oldest first (0: newest
+ * first). `wantth`: the place of the `want`-th sure match (Infinity when there are fewer).
+ */
+function matchesInOrder(ctx: QueryContext, text: string, place: (id: number) => number, flip: number, want: number) {
+  const { search } = ctx.index.store;
   const words = search.codeWordIds(wordsContaining(ctx, text));
   const times = new Map(words.map((w) => [w.id, occurrences(w.word, text)]));
   const unsure = search.codeUnsure();
   const spans = search
     .codeBatchSpans()
-    .map((b) => ({ batch: b.batch, first: oldest ? rank.length - b.oldest : b.newest }))
+    .map((b) => ({ batch: b.batch, first: flip ? flip - b.oldest : b.newest }))
     .sort((a, b) => a.first - b.first);
-
   const hits = new Map<number, Map<number, FileCount>>();
-  const candidates: number[] = [];
+  const order: number[] = [];
   const sure: number[] = [];
+  const wantth = () => (sure.length >= want ? sure.sort((a, b) => a - b)[want - 1]! : Infinity);
   let cutoff = Infinity;
   for (const span of spans) {
-    if (sure.length >= want && sure.sort((a, b) => a - b)[want - 1]! < span.first) {
+    if (wantth() < span.first) {
       cutoff = span.first;
       break;
     }
@@ -158,17 +181,21 @@ async function fromIndex(ctx: QueryContext, text: string, oldest: boolean, want:
     for (const [id, files] of found) {
       if (place(id) === 0) continue;
       hits.set(id, files);
-      if (unsure.has(id)) candidates.push(id);
+      if (unsure.has(id)) order.push(id);
       else if ([...files.values()].some((f) => f.added !== f.removed)) {
-        candidates.push(id);
+        order.push(id);
         sure.push(place(id));
       }
     }
   }
-  if (!complete && !(sure.length >= want && sure.sort((a, b) => a - b)[want - 1]! <= covered)) return undefined;
-  for (const [id, always] of unsure) if (always && !hits.has(id) && place(id) > 0 && place(id) < cutoff) candidates.push(id);
-  const order = candidates.sort((a, b) => place(a) - place(b));
+  // Commits always unsure are candidates of every search, as far as the batches read reach.
+  for (const [id, always] of unsure) if (always && !hits.has(id) && place(id) > 0 && place(id) < cutoff) order.push(id);
+  return { order: order.sort((a, b) => place(a) - place(b)), hits, unsure, wantth: wantth() };
+}
 
+/** The first `want` of `order`, the unsure among them kept only where git lists them (with git's own files and patches). */
+async function confirmUnsure(ctx: QueryContext, text: string, order: number[], unsure: Map<number, boolean>, want: number): Promise<(number | PickaxeCommit)[]> {
+  const { search } = ctx.index.store;
   const kept: (number | PickaxeCommit)[] = [];
   for (let i = 0; i < order.length && kept.length < want; ) {
     // Enough commits for the answer if git keeps none of the unsure among them.
@@ -190,18 +217,7 @@ async function fromIndex(ctx: QueryContext, text: string, oldest: boolean, want:
       }
     }
   }
-
-  const shown = kept.slice(0, want);
-  const facts = search.commitFacts(shown.filter((k): k is number => typeof k === "number"));
-  return shown.map((k) => {
-    if (typeof k !== "number") return withCounts(k, text);
-    const paths = search.diffOrder(k);
-    const files = [...hits.get(k)!]
-      .filter(([, f]) => f.added !== f.removed)
-      .sort(([a], [b]) => a - b)
-      .map(([ord, f]) => ({ path: paths[ord]!.path, added: f.binary ? 0 : f.added, removed: f.binary ? 0 : f.removed }));
-    return { ...facts.get(k)!, files };
-  });
+  return kept.slice(0, want);
 }
 
 interface PickaxeWalk {
