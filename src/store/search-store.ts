@@ -169,6 +169,7 @@ export class SearchStore {
    */
   saveCodePostings(postings: Map<string, PostingWriter>, unsure: Map<number, boolean>, ids: Map<string, number>, commits: number[]): void {
     const batch = this.codeBatches() + 1;
+    this.spans = undefined;
     this.db.prepare("INSERT INTO code_batches (batch, commits) VALUES (?, ?)").run(batch, encodeIds(commits));
     let next = this.metaNumber("codeWords") + 1;
     const known = this.db.prepare("SELECT id FROM code_words WHERE word = ?");
@@ -226,7 +227,7 @@ export class SearchStore {
       .map((r) => ({ wordId: Number(r.key) - batch * BATCH_KEY, entries: r.entries as Uint8Array }));
   }
 
-  /** Each batch of the change index (BatchSpan), kept in memory until the order of history or the index changes. */
+  /** Each batch of the change index (BatchSpan), kept in memory until the order of history or the index changes (this store's writes drop it). */
   codeBatchSpans(): BatchSpan[] {
     const rank = this.reachRanks();
     const stamp = `${this.reachStamp()}:${this.meta("codeHead")}:${this.codeBatches()}`;
@@ -278,6 +279,7 @@ export class SearchStore {
 
   /** Forgets the change index: the next pass fills it from the start. */
   clearCodeIndex(): void {
+    this.spans = undefined;
     this.db.exec("DELETE FROM code_postings; DELETE FROM code_batches; DELETE FROM code_words; DELETE FROM code_unsure; DELETE FROM meta WHERE key IN ('codeHead', 'codeWords', 'codeBatches')");
   }
 
@@ -287,6 +289,7 @@ export class SearchStore {
    */
   dropUnfinishedCodeBatches(): void {
     const done = this.metaNumber("codeBatches");
+    this.spans = undefined;
     this.db.prepare("DELETE FROM code_postings WHERE key >= ?").run((done + 1) * BATCH_KEY);
     this.db.prepare("DELETE FROM code_batches WHERE batch > ?").run(done);
   }
