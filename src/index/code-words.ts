@@ -10,174 +10,90 @@
  */
 import { blobSizes, catBlobs } from "../git/cat-file.ts";
 import { gitSpool } from "../git/run.ts";
-import { PostingWriter, type WordInFile } from "../store/code-postings.ts";
+import { runtime } from "../runtime/index.ts";
+import { PostingWriter } from "../store/code-postings.ts";
 import type { IndexContext } from "./context.ts";
+import { PatchWordsParser, type FilePatch } from "./patch-words.ts";
+import { WordTable } from "./word-table.ts";
 
 /** -M: renames paired as git log -S and the history index pair them; --full-index: a binary file's blob ids. */
 const PATCH_ARGS = ["log", "-p", "-U0", "-M", "--full-index", "--no-color", "--no-ext-diff", "--no-textconv", "--format=%x1e%H"];
 /** Commits per batch of posting lists: larger batches, fewer and longer lists (fewer bytes), more memory while the pass runs. */
 const BATCH = 5000;
+/**
+ * Bytes of git's output read between two garbage collections (Runtime.collectGarbage). At 100,000
+ * commits the daemon peaked at 194–199 MB through the pass, 228–265 MB without, in the same time.
+ */
+const GARBAGE_EVERY = 4 << 20;
 /** Binary blobs larger than this are not read: their commits stay unsure. */
 const MAX_BINARY_BYTES = 16 << 20;
-const WORD = /[A-Za-z0-9_]{3,}/g;
 const NO_BLOB = /^0+$/;
-
-export interface FilePatch {
-  /** The "diff --git" line (latin1). */
-  header: string;
-  /** Each word's occurrences on the added and the removed lines. */
-  words: Map<string, [number, number]>;
-  binary: boolean;
-  /** Old and new blob ids (the index line), when the patch has one. */
-  blobs?: [string, string];
-}
-
-export interface CommitPatch {
-  sha: string;
-  files: FilePatch[];
-}
-
-/** Reads the patch line by line (latin1: one char per byte, so a word is plain ASCII), one commit at a time. */
-export class PatchWordsParser {
-  private rest = "";
-  private current: CommitPatch | null = null;
-  private file: FilePatch | null = null;
-  private inHunks = false;
-
-  push(chunk: Uint8Array): CommitPatch[] {
-    const text = this.rest + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1");
-    const done: CommitPatch[] = [];
-    let pos = 0;
-    for (let nl = text.indexOf("\n", pos); nl >= 0; nl = text.indexOf("\n", pos)) {
-      this.line(text.slice(pos, nl), done);
-      pos = nl + 1;
-    }
-    this.rest = text.slice(pos);
-    return done;
-  }
-
-  end(): CommitPatch[] {
-    const done: CommitPatch[] = [];
-    if (this.rest) this.line(this.rest, done);
-    this.rest = "";
-    if (this.current) done.push(this.current);
-    this.current = null;
-    return done;
-  }
-
-  private line(l: string, done: CommitPatch[]): void {
-    const c = l.charCodeAt(0);
-    if (c === 0x1e && /^\x1e[0-9a-f]{40,64}$/.test(l)) {
-      if (this.current) done.push(this.current);
-      this.current = { sha: l.slice(1), files: [] };
-      this.file = null;
-      return;
-    }
-    if (!this.current) return;
-    if (l.startsWith("diff --git ")) {
-      this.file = { header: l, words: new Map(), binary: false };
-      this.current.files.push(this.file);
-      this.inHunks = false;
-      return;
-    }
-    const file = this.file;
-    if (!file) return;
-    if (!this.inHunks) {
-      if (c === 0x40 && l.startsWith("@@")) this.inHunks = true;
-      else if (l.startsWith("index ")) {
-        const m = /^index ([0-9a-f]+)\.\.([0-9a-f]+)/.exec(l);
-        if (m) file.blobs = [m[1]!, m[2]!];
-      } else if (l.startsWith("Binary files ") || l.startsWith("GIT binary patch")) file.binary = true;
-      return;
-    }
-    if (c !== 0x2b && c !== 0x2d) return;
-    const m = l.slice(1).match(WORD);
-    if (!m) return;
-    const k = c === 0x2b ? 0 : 1;
-    for (const w of m) {
-      const n = file.words.get(w);
-      if (n) n[k]++;
-      else file.words.set(w, k === 0 ? [1, 0] : [0, 1]);
-    }
-  }
-}
-
-/** Each word's occurrences in a blob. */
-function wordCounts(content: Buffer): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const w of content.toString("latin1").match(WORD) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
-  return counts;
-}
 
 /**
  * Whether the patch's files are the history index's changes of the commit, in git's diff order
  * (by path, a rename at its new path): then a file's place in the patch names it. Headers git
  * quotes (unusual characters) are matched by place alone.
  */
-function sameFiles(files: FilePatch[], changes: { path: string; oldPath?: string }[]): boolean {
-  if (files.length !== changes.length) return false;
-  return files.every((f, i) => {
-    if (f.header.includes('"')) return true;
+function sameFiles(headers: string[], changes: { path: string; oldPath?: string }[]): boolean {
+  if (headers.length !== changes.length) return false;
+  return headers.every((header, i) => {
+    if (header.includes('"')) return true;
     const ch = changes[i]!;
-    return f.header === Buffer.from(`diff --git a/${ch.oldPath ?? ch.path} b/${ch.path}`, "utf8").toString("latin1");
+    return header === Buffer.from(`diff --git a/${ch.oldPath ?? ch.path} b/${ch.path}`, "utf8").toString("latin1");
   });
 }
 
-/** One batch of the pass: posting lists by word, and the unsure commits (true: a candidate of every search). */
+/** One batch of the pass: posting lists by word number, and the unsure commits (true: a candidate of every search). */
 class Batch {
-  postings = new Map<string, PostingWriter>();
+  lists = new Map<number, PostingWriter>();
   unsure = new Map<number, boolean>();
-  /** Commits with a binary file, finished once their blobs are read. */
-  binary: { id: number; files: FilePatch[] }[] = [];
+  /** Binary files, counted once their blobs are read at the end of the batch. */
+  binary: { id: number; ord: number; blobs?: [string, string] }[] = [];
   /** Every commit of the batch (a search reads batches newest first and stops when the rest are older than its answer). */
   ids: number[] = [];
+  /** Lists with an entry open for the commit being read. */
+  private open: PostingWriter[] = [];
 
-  add(id: number, files: FilePatch[]): void {
-    const byWord = new Map<string, WordInFile[]>();
-    files.forEach((f, ord) => {
-      for (const [w, [plus, minus]] of f.words) {
-        const entry = { ord, plus, minus, binary: f.binary };
-        const list = byWord.get(w);
-        if (list) list.push(entry);
-        else byWord.set(w, [entry]);
-      }
-    });
-    for (const [w, list] of byWord) {
-      let writer = this.postings.get(w);
-      if (!writer) this.postings.set(w, (writer = new PostingWriter()));
-      writer.add(id, list);
-    }
+  addWord(w: number, ord: number, plus: number, minus: number, binary: boolean): void {
+    let list = this.lists.get(w);
+    if (!list) this.lists.set(w, (list = new PostingWriter()));
+    if (!list.open) this.open.push(list);
+    list.file(ord, plus, minus, binary);
   }
 
-  /** Reads the binary files' blobs and adds their commits: each word's net change, as plus or minus. */
-  async finishBinary(ix: IndexContext): Promise<void> {
-    const blobs = [...new Set(this.binary.flatMap((c) => c.files.flatMap((f) => (f.binary && f.blobs ? f.blobs.filter((b) => !NO_BLOB.test(b)) : []))))];
+  endCommit(id: number): void {
+    for (const list of this.open) list.endCommit(id);
+    this.open = [];
+  }
+
+  /** Reads the binary files' blobs and adds each word's net change, as plus or minus: a second entry of their commits. */
+  async finishBinary(ix: IndexContext, table: WordTable): Promise<void> {
+    const blobs = [...new Set(this.binary.flatMap((f) => (f.blobs ? f.blobs.filter((b) => !NO_BLOB.test(b)) : [])))];
     const sizes = await blobSizes(blobs, ix.git);
-    const counts = new Map<string, Map<string, number>>();
+    const counts = new Map<string, Map<number, number>>();
     await catBlobs(
       blobs.filter((b) => (sizes.get(b) ?? Infinity) <= MAX_BINARY_BYTES),
       ix.git,
-      (sha, content) => content && counts.set(sha, wordCounts(content)),
+      (sha, content) => {
+        if (!content) return;
+        const n = new Map<number, number>();
+        table.forEachWord(content, 0, content.length, (w) => n.set(w, (n.get(w) ?? 0) + 1));
+        counts.set(sha, n);
+      },
     );
-    const none = new Map<string, number>();
+    const none = new Map<number, number>();
     const read = (blob: string) => (NO_BLOB.test(blob) ? none : counts.get(blob));
-    for (const c of this.binary) {
-      const files = c.files.map((f) => {
-        if (!f.binary) return f;
-        const [before, after] = f.blobs ? [read(f.blobs[0]), read(f.blobs[1])] : [undefined, undefined];
-        if (!before || !after) {
-          this.unsure.set(c.id, true);
-          return { ...f, words: new Map() };
-        }
-        const words = new Map<string, [number, number]>();
+    for (const [i, f] of this.binary.entries()) {
+      const [before, after] = f.blobs ? [read(f.blobs[0]), read(f.blobs[1])] : [undefined, undefined];
+      if (!before || !after) this.unsure.set(f.id, true);
+      else {
         for (const [w, n] of after) {
           const d = n - (before.get(w) ?? 0);
-          if (d !== 0) words.set(w, d > 0 ? [d, 0] : [0, -d]);
+          if (d !== 0) this.addWord(w, f.ord, Math.max(d, 0), Math.max(-d, 0), true);
         }
-        for (const [w, n] of before) if (!after.has(w)) words.set(w, [0, n]);
-        return { ...f, words };
-      });
-      this.add(c.id, files);
+        for (const [w, n] of before) if (!after.has(w)) this.addWord(w, f.ord, 0, n, true);
+      }
+      if (this.binary[i + 1]?.id !== f.id) this.endCommit(f.id);
     }
     this.binary = [];
   }
@@ -192,35 +108,72 @@ export async function updateCodeWords(ix: IndexContext, batchSize = BATCH): Prom
   const known = from !== undefined && store.history.commitId(from) !== undefined;
   store.transaction(() => (known ? store.search.dropUnfinishedCodeBatches() : store.search.clearCodeIndex()));
   const max = ix.options.maxCommits;
-  const parser = new PatchWordsParser();
-  const ids = new Map<string, number>();
+  const table = new WordTable();
+  // The change index's id of each word number, 0 until a batch with it is written.
+  let wordIds = new Int32Array(1 << 12);
   let batch = new Batch();
-  const add = (commits: CommitPatch[]) => {
-    for (const c of commits) {
-      const id = store.history.commitId(c.sha);
-      if (id === undefined) continue;
+  // Batches whose commits have all been read, waiting to be written (a batch ends between commits).
+  const full: Batch[] = [];
+  // The commit being read (undefined: not in the history index), and its files' headers.
+  let id: number | undefined;
+  let headers: string[] = [];
+  const parser = new PatchWordsParser(table, {
+    commit(sha) {
+      if (batch.ids.length >= batchSize) {
+        full.push(batch);
+        batch = new Batch();
+      }
+      id = store.history.commitId(sha);
+      headers = [];
       // A merge (git log -p shows it no diff, nor does -S) is still part of the batch: what the index covers has no holes.
-      batch.ids.push(id);
-      if (c.files.length === 0) continue;
-      if (!sameFiles(c.files, store.search.diffOrder(id))) batch.unsure.set(id, false);
-      if (c.files.some((f) => f.binary)) batch.binary.push({ id, files: c.files });
-      else batch.add(id, c.files);
-    }
-  };
-  const save = async () => {
-    await batch.finishBinary(ix);
-    const b = batch;
-    store.transaction(() => store.search.saveCodePostings(b.postings, b.unsure, ids, b.ids));
-    batch = new Batch();
-  };
-  await gitSpool([...PATCH_ARGS, ...(max && !known ? ["-n", String(max)] : []), head, ...(known ? ["--not", from!] : []), "--"], ix.git, async (chunk) => {
-    add(parser.push(chunk));
-    if (batch.ids.length >= batchSize) await save();
-    // Questions in flight get a turn of the event loop after every chunk.
-    else await new Promise<void>((r) => setImmediate(r));
+      if (id !== undefined) batch.ids.push(id);
+    },
+    file(f: FilePatch) {
+      if (id === undefined) return;
+      headers.push(f.header);
+      if (f.binary) batch.binary.push({ id, ord: f.ord, ...(f.blobs ? { blobs: f.blobs } : {}) });
+      else f.counts.forEach((w, plus, minus) => batch.addWord(w, f.ord, plus, minus, false));
+    },
+    endCommit() {
+      if (id === undefined) return;
+      batch.endCommit(id);
+      if (headers.length > 0 && !sameFiles(headers, store.search.diffOrder(id))) batch.unsure.set(id, false);
+    },
   });
-  add(parser.end());
-  await save();
+  const save = async (b: Batch) => {
+    if (b.ids.length === 0) return;
+    await b.finishBinary(ix, table);
+    if (table.size > wordIds.length) {
+      const bigger = new Int32Array(Math.max(table.size, wordIds.length * 2));
+      bigger.set(wordIds);
+      wordIds = bigger;
+    }
+    store.transaction(() => {
+      const fresh = [...b.lists.keys()].filter((w) => wordIds[w] === 0);
+      store.search.ensureCodeWords(fresh.map((w) => table.text(w))).forEach((wordId, i) => (wordIds[fresh[i]!] = wordId));
+      store.search.saveCodePostings(
+        [...b.lists].map(([w, list]) => [wordIds[w]!, list.done()]),
+        b.unsure,
+        b.ids,
+      );
+    });
+  };
+  let read = 0;
+  const args = [...PATCH_ARGS, ...(max && !known ? ["-n", String(max)] : []), head, ...(known ? ["--not", from!] : []), "--"];
+  // The parser copies what it keeps of a chunk (a line it cuts): chunks are lent.
+  const lend = true;
+  await gitSpool(args, ix.git, async (chunk) => {
+    parser.push(chunk);
+    if ((read += chunk.byteLength) >= GARBAGE_EVERY) {
+      read = 0;
+      runtime.collectGarbage();
+    }
+    for (let b = full.shift(); b; b = full.shift()) await save(b);
+    // Questions in flight get a turn of the event loop after every chunk.
+    await new Promise<void>((r) => setImmediate(r));
+  }, lend);
+  parser.end();
+  for (const b of [...full, batch]) await save(b);
   // Only now may a search trust the index for this head.
   store.transaction(() => store.search.finishCodePass(head));
   return true;

@@ -30,6 +30,9 @@ function openDatabase(path: string, options?: { readonly?: boolean }): SqlDataba
 
 export const runtime: Runtime = {
   name: "bun",
+  collectGarbage() {
+    Bun.gc(true);
+  },
   async write(fd, text) {
     await Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, text);
   },

@@ -34,6 +34,7 @@ function openDatabase(path: string, options?: { readonly?: boolean }): SqlDataba
 
 export const runtime: Runtime = {
   name: "deno",
+  collectGarbage() {},
   async write(fd, text) {
     const out = fd === 1 ? Deno.stdout : Deno.stderr;
     const bytes = new TextEncoder().encode(text);

@@ -17,26 +17,52 @@ export interface WordInFile {
   binary: boolean;
 }
 
-/** A posting list as the pass writes it, commit after commit. */
+/**
+ * A posting list as the pass writes it, commit after commit: a commit's files one by one as the
+ * patch is read (its entry's head, which counts them, goes in front when the commit ends), so a
+ * commit of 20,000 files never waits whole in memory. A commit may have a second entry (gap 0).
+ */
 export class PostingWriter {
   private bytes = new Uint8Array(16);
   private length = 0;
   private last = 0;
+  /** Files of the commit being written, and where its first one starts. */
+  private files = 0;
+  private start = 0;
 
-  add(id: number, files: WordInFile[]): void {
+  /** Whether a commit's entry is open (a file was given since the last endCommit). */
+  get open(): boolean {
+    return this.files > 0;
+  }
+
+  file(ord: number, plus: number, minus: number, binary: boolean): void {
+    if (this.files++ === 0) this.start = this.length;
+    if (!binary && ord < 8 && plus < 4 && minus < 4) this.byte((ord << 4) | (plus << 2) | minus);
+    else {
+      this.byte(0x80 | (binary ? 1 : 0));
+      this.varint(ord);
+      this.varint(plus);
+      this.varint(minus);
+    }
+  }
+
+  /** Closes the open entry as commit `id`'s: its head (the id's gap, and how many files) goes before its files. */
+  endCommit(id: number): void {
+    if (this.files === 0) return;
     const gap = id - this.last;
     this.last = id;
-    this.varint((gap >= 0 ? gap * 2 : -gap * 2 - 1) * 2 + (files.length > 1 ? 1 : 0));
-    if (files.length > 1) this.varint(files.length - 2);
-    for (const f of files) {
-      if (!f.binary && f.ord < 8 && f.plus < 4 && f.minus < 4) this.byte((f.ord << 4) | (f.plus << 2) | f.minus);
-      else {
-        this.byte(0x80 | (f.binary ? 1 : 0));
-        this.varint(f.ord);
-        this.varint(f.plus);
-        this.varint(f.minus);
-      }
-    }
+    const head: number[] = [];
+    pushVarint(head, (gap >= 0 ? gap * 2 : -gap * 2 - 1) * 2 + (this.files > 1 ? 1 : 0));
+    if (this.files > 1) pushVarint(head, this.files - 2);
+    for (const _ of head) this.byte(0);
+    this.bytes.copyWithin(this.start + head.length, this.start, this.length - head.length);
+    this.bytes.set(head, this.start);
+    this.files = 0;
+  }
+
+  add(id: number, files: WordInFile[]): void {
+    for (const f of files) this.file(f.ord, f.plus, f.minus, f.binary);
+    this.endCommit(id);
   }
 
   done(): Uint8Array {
@@ -59,6 +85,14 @@ export class PostingWriter {
     }
     this.byte(n);
   }
+}
+
+function pushVarint(out: number[], n: number): void {
+  while (n >= 0x80) {
+    out.push((n & 0x7f) | 0x80);
+    n = Math.floor(n / 128);
+  }
+  out.push(n);
 }
 
 /** Calls `onFile` for every (commit, file) of a posting list. */

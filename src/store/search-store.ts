@@ -1,5 +1,5 @@
 /** SQL of the searches: commit messages through FTS5, and the cache of line histories. */
-import { decodeIds, encodeIds, type PostingWriter } from "./code-postings.ts";
+import { decodeIds, encodeIds } from "./code-postings.ts";
 import { bestMatches, MessageLengths, ReachOrder } from "./message-order.ts";
 import type { SqlDatabase, SqlValue } from "../runtime/index.ts";
 
@@ -163,31 +163,29 @@ export class SearchStore {
 
   // ---- the change index ----
 
-  /**
-   * Records one batch of the pass: each word's posting list, the commits git must confirm, and the batch's commits.
-   * `ids` remembers word ids for the length of one pass. Call inside a transaction.
-   */
-  saveCodePostings(postings: Map<string, PostingWriter>, unsure: Map<number, boolean>, ids: Map<string, number>, commits: number[]): void {
+  /** The change index's ids of these words, added where new. Call inside a transaction. */
+  ensureCodeWords(words: string[]): number[] {
+    let next = this.metaNumber("codeWords") + 1;
+    const known = this.db.prepare("SELECT id FROM code_words WHERE word = ?");
+    const add = this.db.prepare("INSERT INTO code_words (word, id) VALUES (?, ?)");
+    const ids = words.map((w) => {
+      const row = known.get(w);
+      if (row) return Number(row.id);
+      add.run(w, next);
+      return next++;
+    });
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('codeWords', ?)").run(String(next - 1));
+    return ids;
+  }
+
+  /** Records one batch of the pass: each word's posting list (by word id), the commits git must confirm, and the batch's commits. Call inside a transaction. */
+  saveCodePostings(lists: [number, Uint8Array][], unsure: Map<number, boolean>, commits: number[]): void {
     const batch = this.codeBatches() + 1;
     this.spans = undefined;
     this.db.prepare("INSERT INTO code_batches (batch, commits) VALUES (?, ?)").run(batch, encodeIds(commits));
-    let next = this.metaNumber("codeWords") + 1;
-    const known = this.db.prepare("SELECT id FROM code_words WHERE word = ?");
-    const newWord = this.db.prepare("INSERT INTO code_words (word, id) VALUES (?, ?)");
-    const lists: [number, Uint8Array][] = [];
-    for (const [w, list] of postings) {
-      let id = ids.get(w);
-      if (id === undefined) {
-        const row = known.get(w);
-        if (row) id = Number(row.id);
-        else newWord.run(w, (id = next++));
-        ids.set(w, id);
-      }
-      lists.push([id, list.done()]);
-    }
     const insert = this.db.prepare("INSERT INTO code_postings (key, entries) VALUES (?, ?)");
+    // In word order: a batch's lists then fill their pages.
     for (const [id, entries] of lists.sort((x, y) => x[0] - y[0])) insert.run(batch * BATCH_KEY + id, entries);
-    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('codeWords', ?)").run(String(next - 1));
     const keep = this.db.prepare("INSERT OR REPLACE INTO code_unsure (commit_id, always) VALUES (?, ?)");
     for (const [c, always] of unsure) keep.run(c, always ? 1 : 0);
   }
