@@ -9,6 +9,13 @@ import { delimiter, join } from "node:path";
 const backgroundWork = new AsyncLocalStorage<true>();
 let questions = 0;
 let waiters: (() => void)[] = [];
+/** When the last question was answered (Date.now()). */
+let lastAnswered = 0;
+
+/** A question answered less than this long ago means a person (or an agent) is asking now. */
+const ASKING_MS = 1000;
+/** How long background work done in this process rests after each step while they are. */
+const REST_MS = 4;
 
 /** Runs `fn` as background work: every git it starts (however deep in its calls) is niced. */
 export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
@@ -26,6 +33,7 @@ export function questionBegins(): void {
 
 export function questionEnds(): void {
   questions = Math.max(0, questions - 1);
+  lastAnswered = Date.now();
   if (questions === 0) {
     const wake = waiters;
     waiters = [];
@@ -37,6 +45,17 @@ export function questionEnds(): void {
 export function questionsAnswered(): Promise<void> {
   if (questions === 0 || !isBackground()) return Promise.resolve();
   return new Promise((resolve) => waiters.push(resolve));
+}
+
+/**
+ * For background work this process does itself (the change index parses git's output here, not in
+ * a niced git): waits out the questions in flight, then rests a little after each step while
+ * questions came lately, so whoever asks keeps a core to themselves.
+ */
+export async function yieldToQuestions(): Promise<void> {
+  await new Promise<void>((r) => setImmediate(r));
+  await questionsAnswered();
+  if (isBackground() && Date.now() - lastAnswered < ASKING_MS) await new Promise<void>((r) => setTimeout(r, REST_MS));
 }
 
 function onPath(name: string): string | undefined {

@@ -9,6 +9,7 @@
  * read, is kept as unsure: git confirms it when a search reaches it.
  */
 import { blobSizes, catBlobs } from "../git/cat-file.ts";
+import { yieldToQuestions } from "../git/priority.ts";
 import { gitSpool } from "../git/run.ts";
 import { runtime } from "../runtime/index.ts";
 import { PostingWriter } from "../store/code-postings.ts";
@@ -20,11 +21,10 @@ import { WordTable } from "./word-table.ts";
 const PATCH_ARGS = ["log", "-p", "-U0", "-M", "--full-index", "--no-color", "--no-ext-diff", "--no-textconv", "--format=%x1e%H"];
 /** Commits per batch of posting lists: larger batches, fewer and longer lists (fewer bytes), more memory while the pass runs. */
 const BATCH = 5000;
-/**
- * Bytes of git's output read between two garbage collections (Runtime.collectGarbage). At 100,000
- * commits the daemon peaked at 194–199 MB through the pass, 228–265 MB without, in the same time.
- */
-const GARBAGE_EVERY = 4 << 20;
+/** Bytes of git's output parsed between two turns of the event loop (a question waits for one at most). */
+const SLICE = 128 << 10;
+/** Growth of the resident size since the last collection that makes the pass collect garbage (Runtime.collectGarbage). */
+const GARBAGE_GROWTH = 16 << 20;
 /** Binary blobs larger than this are not read: their commits stay unsure. */
 const MAX_BINARY_BYTES = 16 << 20;
 const NO_BLOB = /^0+$/;
@@ -158,19 +158,21 @@ export async function updateCodeWords(ix: IndexContext, batchSize = BATCH): Prom
       );
     });
   };
-  let read = 0;
   const args = [...PATCH_ARGS, ...(max && !known ? ["-n", String(max)] : []), head, ...(known ? ["--not", from!] : []), "--"];
+  let floor = process.memoryUsage.rss();
   // The parser copies what it keeps of a chunk (a line it cuts): chunks are lent.
   const lend = true;
   await gitSpool(args, ix.git, async (chunk) => {
-    parser.push(chunk);
-    if ((read += chunk.byteLength) >= GARBAGE_EVERY) {
-      read = 0;
-      runtime.collectGarbage();
+    for (let at = 0; at < chunk.length; at += SLICE) {
+      parser.push(chunk.subarray(at, at + SLICE));
+      for (let b = full.shift(); b; b = full.shift()) await save(b);
+      // A question waits for one slice at most, then has the thread to itself until it is answered.
+      await yieldToQuestions();
+      if (process.memoryUsage.rss() > floor + GARBAGE_GROWTH) {
+        runtime.collectGarbage();
+        floor = process.memoryUsage.rss();
+      }
     }
-    for (let b = full.shift(); b; b = full.shift()) await save(b);
-    // Questions in flight get a turn of the event loop after every chunk.
-    await new Promise<void>((r) => setImmediate(r));
   }, lend);
   parser.end();
   for (const b of [...full, batch]) await save(b);
