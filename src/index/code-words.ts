@@ -1,7 +1,7 @@
 /**
  * The change index: for each commit and each file of its diff, the words (runs of [A-Za-z0-9_],
  * 3+ long) on its added and removed lines and how often, read from `git log -p -U0 -M` in the
- * background pass, before blame and the line counts. A text made of such characters lies inside such words, so
+ * background after the line counts. A text made of such characters lies inside such words, so
  * how often it occurs in a file's changed lines is the sum over the words that contain it: code
  * search answers git log -S from the index alone (search --code), pairing renamed files as git
  * does. A binary file's patch shows no lines: its words are counted in the two blobs. A commit
