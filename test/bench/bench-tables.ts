@@ -163,7 +163,7 @@ export function benchTables(m: Measured, o: { runs: number; warmups: number; cal
       ["first question (`lore history FILE`: daemon start, as much history as the answer needs, answer)", ms(c.firstQuestionMs), "", ""],
       [`history + tree index, in-process RepoIndex.refresh (p50 of ${m.historyIndex.lore.samples.length}, alternating with git)`, ms(m.historyIndex.lore.p50), `${ms(m.historyIndex.git.p50)} git log --raw`, ratio(m.historyIndex.lore.p50, m.historyIndex.git.p50)],
       ["history + tree index in the daemon, cold (its log)", ms(c.historyIndexMs), `${ms(f.logRaw)} git log --raw`, ratio(c.historyIndexMs, f.logRaw)],
-      [`background pass: commit-graph, churn, blame of ${c.filesBlamed} files (${c.source})`, ms(c.backgroundMs), `${ms(f.blameAll)} git ls-files | xargs -P2 -n1 git blame`, ratio(c.backgroundMs, f.blameAll)],
+      [`background pass: commit-graph, blame of ${c.filesBlamed} files, churn, change index (${c.source})`, ms(c.backgroundMs), `${ms(f.blameAll)} git ls-files | xargs -P2 -n1 git blame`, ratio(c.backgroundMs, f.blameAll)],
       ["  the same xargs blame, git given lore's commit-graph (changed-path Bloom filters)", "", ms(m.blameWithGraph), ratio(c.backgroundMs, m.blameWithGraph)],
       ...(Number.isFinite(c.parts.graphMs) ? [["  its parts: writing the commit-graph", ms(c.parts.graphMs), "", ""]] : []),
       ...(Number.isFinite(c.parts.blameMs) ? [["  then: blame of every file (all cores)", ms(c.parts.blameMs), "", ""]] : []),

@@ -62,7 +62,7 @@ export function duringPassTable(runs: { label: string; d: DuringPass }[]): Table
     head: ["repository", "question", "during the pass (p50)", "after it (p50)", "during/after", "samples", "pass"],
     rows: runs.flatMap(({ label, d }) => d.rows.map((r, i) => [i === 0 ? label : "", r.name, ms(r.during), ms(r.after), ratio(r.during, r.after), `${r.nDuring} / ${r.nAfter}`, i === 0 ? ms(d.passMs) : ""])),
     notes: [
-      "A daemon on an empty LORE_HOME: the first questions start the history index; the two questions are then asked in turn while the background pass (commit-graph, blame of every file, churn) runs, and as many times after it. Target: during/after ≤ 1.3×. Background git runs under nice -n 19 (and ionice -c3 where present) in a session whose autogroup is niced too, and waits while a question is answered.",
+      "A daemon on an empty LORE_HOME: the first questions start the history index; the two questions are then asked in turn while the background pass (commit-graph, blame of every file, churn, change index) runs, and as many times after it. Target: during/after ≤ 1.3×. Background git runs under nice -n 19 (and ionice -c3 where present) in a session whose autogroup is niced too, and waits while a question is answered.",
       "A pass shorter than a few questions gives few samples during it: the ratio is then noise.",
     ],
   };

@@ -1,7 +1,7 @@
 /**
  * What a fresh repository costs: the first question on an empty LORE_HOME (daemon start and the
- * whole history index included), the daemon's background pass (commit-graph, churn, blame of
- * every file), and the git floors they compare with.
+ * whole history index included), the daemon's background pass (commit-graph, blame of every
+ * file, churn, change index), and the git floors they compare with.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -18,7 +18,7 @@ export interface ColdIndex {
   firstQuestionMs: number;
   /** The daemon's own time for the history + tree index (its log), NaN when it did not say. */
   historyIndexMs: number;
-  /** The daemon's background pass (commit-graph, churn, blame of every file): its log, else wall time. */
+  /** The daemon's background pass (commit-graph, blame of every file, churn, change index): its log, else wall time. */
   backgroundMs: number;
   /** The pass's parts as the daemon logged them (NaN when it did not). */
   parts: { graphMs: number; churnMs: number; blameMs: number };
