@@ -10,13 +10,6 @@
  * and plus, minus < 4) or 0x80 | binary and three varints. Most commits take two or three bytes.
  */
 
-export interface WordInFile {
-  ord: number;
-  plus: number;
-  minus: number;
-  binary: boolean;
-}
-
 /**
  * A posting list as the pass writes it, commit after commit: a commit's files one by one as the
  * patch is read (its entry's head, which counts them, goes in front when the commit ends), so a
@@ -58,11 +51,6 @@ export class PostingWriter {
     this.bytes.copyWithin(this.start + head.length, this.start, this.length - head.length);
     this.bytes.set(head, this.start);
     this.files = 0;
-  }
-
-  add(id: number, files: WordInFile[]): void {
-    for (const f of files) this.file(f.ord, f.plus, f.minus, f.binary);
-    this.endCommit(id);
   }
 
   done(): Uint8Array {
@@ -131,13 +119,8 @@ export function encodeIds(ids: number[]): Uint8Array {
   const out: number[] = [];
   let last = 0;
   for (const id of [...ids].sort((a, b) => a - b)) {
-    let gap = id - last;
+    pushVarint(out, id - last);
     last = id;
-    while (gap >= 0x80) {
-      out.push((gap & 0x7f) | 0x80);
-      gap = Math.floor(gap / 128);
-    }
-    out.push(gap);
   }
   return Uint8Array.from(out);
 }

@@ -384,13 +384,11 @@ describe("posting lists", () => {
       [5, 2, 1, 1, false],
       [2 ** 31 - 5, 1000, 70000, 0, false],
     ];
-    // Entries of the same commit go in one call.
-    w.add(1, [{ ord: 0, plus: 1, minus: 0, binary: false }]);
-    w.add(2, [{ ord: 3, plus: 0, minus: 2, binary: false }, { ord: 9, plus: 200, minus: 1, binary: false }]);
-    w.add(130, [{ ord: 7, plus: 3, minus: 3, binary: true }]);
-    w.add(20001, [{ ord: 0, plus: 4, minus: 0, binary: false }]);
-    w.add(5, [{ ord: 2, plus: 1, minus: 1, binary: false }]);
-    w.add(2 ** 31 - 5, [{ ord: 1000, plus: 70000, minus: 0, binary: false }]);
+    // A commit's files one by one, its entry closed when the next commit's begins.
+    written.forEach(([id, ord, plus, minus, binary], i) => {
+      w.file(ord, plus, minus, binary);
+      if (written[i + 1]?.[0] !== id) w.endCommit(id);
+    });
     const read: typeof written = [];
     decodePostings(w.done(), (...e) => read.push(e));
     expect(read).toEqual(written);
@@ -398,8 +396,10 @@ describe("posting lists", () => {
 
   test("a commit that changed a word in one file takes two bytes", () => {
     const w = new PostingWriter();
-    w.add(10, [{ ord: 1, plus: 1, minus: 0, binary: false }]);
-    w.add(11, [{ ord: 0, plus: 2, minus: 1, binary: false }]);
+    w.file(1, 1, 0, false);
+    w.endCommit(10);
+    w.file(0, 2, 1, false);
+    w.endCommit(11);
     expect(w.done().length).toBe(4);
   });
 });
