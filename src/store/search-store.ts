@@ -225,10 +225,16 @@ export class SearchStore {
       .map((r) => ({ wordId: Number(r.key) - batch * BATCH_KEY, entries: r.entries as Uint8Array }));
   }
 
-  /** Each batch of the change index (BatchSpan), kept in memory until the order of history or the index changes (this store's writes drop it). */
-  codeBatchSpans(): BatchSpan[] {
-    const rank = this.reachRanks();
-    const stamp = `${this.reachStamp()}:${this.meta("codeHead")}:${this.codeBatches()}`;
+  /**
+   * The order of history (reachRanks) and each batch of the change index (BatchSpan), the spans
+   * kept in memory until the order or the index changes (this store's writes drop them): what a
+   * code search reads before any posting, from one look at the order's stamp.
+   */
+  codeIndexView(): { rank: Int32Array; spans: BatchSpan[] } {
+    const order = this.reachStamp();
+    this.reach.update(this.db, order);
+    const rank = this.reach.rank;
+    const stamp = `${order}:${this.meta("codeHead")}:${this.codeBatches()}`;
     if (this.spans?.stamp !== stamp) {
       const list: BatchSpan[] = [];
       for (const r of this.db.prepare("SELECT batch, commits FROM code_batches").all()) {
@@ -244,7 +250,7 @@ export class SearchStore {
       }
       this.spans = { stamp, list };
     }
-    return this.spans.list;
+    return { rank, spans: this.spans.list };
   }
 
   /** How many batches the pass wrote (they are numbered from 1). */

@@ -316,7 +316,7 @@ describe("the change index", () => {
     runGit(dir, ["reset", "-q", "--hard", "origin/HEAD"]);
     await ix.refresh();
     await updateCodeWords(ix, 9);
-    expect(ix.store.search.codeBatchSpans().length).toBeGreaterThan(6);
+    expect(ix.store.search.codeIndexView().spans.length).toBeGreaterThan(6);
     const words = [...new Set(runGit(dir, ["grep", "-IohE", "[A-Za-z_][A-Za-z0-9_]{2,}", "HEAD"]).split("\n").filter(Boolean))].sort().filter((_, i) => i % 101 === 0);
     for (const w of [...words, "value", "cache", "ueue"])
       for (const oldest of [false, true]) {
@@ -344,7 +344,7 @@ describe("the change index", () => {
     db.exec("DELETE FROM code_batches WHERE batch > 3; DELETE FROM code_postings WHERE key >= 4 * 4294967296; DELETE FROM code_unsure");
     ix.store.setMeta("codeHead", undefined);
     ix.store.setMeta("codeBatches", undefined);
-    const read = ix.store.search.codeBatchSpans().reduce((n, b) => n + b.commits, 0);
+    const read = ix.store.search.codeIndexView().spans.reduce((n, b) => n + b.commits, 0);
     const newest = runGit(dir, ["log", "--format=%H", "-n", String(read)]).trim().split("\n");
     const stats = { ...codeSearchStats };
     // A word the newest commits changed often: answered from them. One only older commits changed: git.

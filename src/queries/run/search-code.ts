@@ -6,6 +6,7 @@ import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import type { SEARCH_ARGS, SearchFile, SearchOutput } from "../search.ts";
 import { decodePostings } from "../../store/code-postings.ts";
+import type { BatchSpan } from "../../store/search-store.ts";
 import { iso, repoPath, shortSha } from "./common.ts";
 
 /** How code searches were answered in this process (tests and benchmarks read it). */
@@ -109,7 +110,7 @@ interface FileCount {
  */
 async function fromIndex(ctx: QueryContext, text: string, oldest: boolean, want: number, complete: boolean): Promise<Found[] | undefined> {
   const { search } = ctx.index.store;
-  const rank = search.reachRanks();
+  const { rank, spans } = search.codeIndexView();
   // A commit's place in the answer's order, from 1; 0: not reachable from the head.
   const place = (id: number) => {
     const r = rank[id] ?? 0;
@@ -120,11 +121,10 @@ async function fromIndex(ctx: QueryContext, text: string, oldest: boolean, want:
   let covered = Infinity;
   if (!complete) {
     if (oldest) return undefined;
-    const spans = search.codeBatchSpans();
     covered = spans.reduce((n, b) => n + b.commits, 0);
     if (covered === 0 || Math.min(...spans.map((b) => b.newest)) !== 1 || Math.max(...spans.map((b) => b.oldest)) !== covered) return undefined;
   }
-  const found = matchesInOrder(ctx, text, place, oldest ? rank.length : 0, want);
+  const found = matchesInOrder(ctx, text, spans, place, oldest ? rank.length : 0, want);
   if (found.wantth > covered) return undefined;
   const kept = await confirmUnsure(ctx, text, found.order, found.unsure, want);
   const facts = search.commitFacts(kept.filter((k): k is number => typeof k === "number"));
@@ -145,13 +145,12 @@ async function fromIndex(ctx: QueryContext, text: string, oldest: boolean, want:
  * common word is found in the newest batch). `flip` turns ranks into places oldest first (0: newest
  * first). `wantth`: the place of the `want`-th sure match (Infinity when there are fewer).
  */
-function matchesInOrder(ctx: QueryContext, text: string, place: (id: number) => number, flip: number, want: number) {
+function matchesInOrder(ctx: QueryContext, text: string, batches: BatchSpan[], place: (id: number) => number, flip: number, want: number) {
   const { search } = ctx.index.store;
   const words = search.codeWordIds(wordsContaining(ctx, text));
   const times = new Map(words.map((w) => [w.id, occurrences(w.word, text)]));
   const unsure = search.codeUnsure();
-  const spans = search
-    .codeBatchSpans()
+  const spans = batches
     .map((b) => ({ batch: b.batch, first: flip ? flip - b.oldest : b.newest }))
     .sort((a, b) => a.first - b.first);
   const hits = new Map<number, Map<number, FileCount>>();
