@@ -15,7 +15,7 @@ import { runtime } from "../runtime/index.ts";
 import { PostingWriter } from "../store/code-postings.ts";
 import type { IndexContext } from "./context.ts";
 import { PatchWordsParser, type FilePatch } from "./patch-words.ts";
-import { WordTable } from "./word-table.ts";
+import { grown, WordTable } from "./word-table.ts";
 
 /** -M: renames paired as git log -S and the history index pair them; --full-index: a binary file's blob ids. */
 const PATCH_ARGS = ["log", "-p", "-U0", "-M", "--full-index", "--no-color", "--no-ext-diff", "--no-textconv", "--format=%x1e%H"];
@@ -143,11 +143,7 @@ export async function updateCodeWords(ix: IndexContext, batchSize = BATCH): Prom
   const save = async (b: Batch) => {
     if (b.ids.length === 0) return;
     await b.finishBinary(ix, table);
-    if (table.size > wordIds.length) {
-      const bigger = new Int32Array(Math.max(table.size, wordIds.length * 2));
-      bigger.set(wordIds);
-      wordIds = bigger;
-    }
+    if (table.size > wordIds.length) wordIds = grown(wordIds, Math.max(table.size, wordIds.length * 2));
     store.transaction(() => {
       const fresh = [...b.lists.keys()].filter((w) => wordIds[w] === 0);
       store.search.ensureCodeWords(fresh.map((w) => table.text(w))).forEach((wordId, i) => (wordIds[fresh[i]!] = wordId));

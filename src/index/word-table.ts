@@ -118,7 +118,8 @@ export class FileCounts {
   }
 }
 
-function grown(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
+/** A copy of `a`, `size` long, zeros after it. */
+export function grown(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
   const b = new Int32Array(size);
   b.set(a);
   return b;
