@@ -52,9 +52,17 @@ export async function existsAt(ctx: QueryContext, scope: Scope, prefix: string):
   return scope.atHead ? ctx.index.store.tree.hasUnder(prefix) : (await treeAt(ctx, scope, prefix)).length > 0;
 }
 
+/**
+ * The folder whose files the agent sees: the disk file a line question reads lives here. The one
+ * place that says it, so the worktree that holds a path can take over without touching the questions.
+ */
+export function workTreeRoot(ctx: QueryContext): string {
+  return ctx.index.repo.root;
+}
+
 /** A path only in the work tree (created, not committed yet): said plainly, since lore answers from commits. */
 function onlyInWorkTree(ctx: QueryContext, path: string, clause: string): LoreError | undefined {
-  if (path === "" || !existsSync(join(ctx.index.repo.root, path))) return undefined;
+  if (path === "" || !existsSync(join(workTreeRoot(ctx), path))) return undefined;
   return new LoreError("PATH_NOT_FOUND", `${path} is not committed: lore answers from commits, and ${clause}. Commit it, or ask about a committed path.`);
 }
 
