@@ -36,8 +36,16 @@ async function mailmap(ctx: QueryContext, idents: string[]): Promise<Map<string,
   return known;
 }
 
-/** The co-authors ("name\0email", mailmap applied) of each of `shas` that has any; a commit's own author is not its co-author. */
-export async function coauthorsOf(ctx: QueryContext, shas: Iterable<string>, authorOf: (sha: string) => string | undefined): Promise<Map<string, string[]>> {
+/**
+ * The co-authors ("name\0email", mailmap applied, then `person` of it: the identity the caller
+ * counts) of each of `shas` that has any; a commit's own author is not its co-author.
+ */
+export async function coauthorsOf(
+  ctx: QueryContext,
+  shas: Iterable<string>,
+  authorOf: (sha: string) => string | undefined,
+  person: (who: string) => string = (who) => who,
+): Promise<Map<string, string[]>> {
   // Each commit's trailers are read once per index: a commit's message never changes.
   const { bySha } = memoOf(ctx);
   const all = [...shas];
@@ -51,7 +59,8 @@ export async function coauthorsOf(ctx: QueryContext, shas: Iterable<string>, aut
   for (const sha of all) {
     const named = bySha.get(sha)!;
     if (named.length === 0) continue;
-    const people = named.filter((p) => p !== authorOf(sha));
+    const author = authorOf(sha);
+    const people = [...new Set(named.map(person))].filter((p) => p !== author);
     if (people.length) out.set(sha, people);
   }
   return out;

@@ -3,6 +3,7 @@ import { blameMany } from "../../index/blame.ts";
 import { blameTarget } from "./blame-file.ts";
 import { coauthorsOf } from "./coauthors.ts";
 import { iso, notAt, repoPath, round, treeAt } from "./common.ts";
+import { identities } from "./identity.ts";
 import type { CONTRIBUTORS_ARGS, ContributorsOutput } from "../contributors.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
@@ -30,9 +31,11 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
   const bySha = new Map<string, number>();
   for (const b of blames) for (const [sha, n] of store.linesByCommit(b.id)) bySha.set(sha, (bySha.get(sha) ?? 0) + n);
   const facts = store.commits(bySha.keys());
+  // One person, one row: the authors sharing an email are counted as one (identity.ts).
+  const ids = await identities(ctx);
   const key = (sha: string) => {
     const c = facts.get(sha);
-    return c && `${c.author}\0${c.email}`;
+    return c && ids.of(c.author, c.email);
   };
   const people = new Map<string, Person>();
   const personOf = (who: string) => {
@@ -52,7 +55,7 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
     p.last = Math.max(p.last, facts.get(sha)!.time);
   }
   // Lines a co-author helped write count for them beside the author's own, never twice in the total.
-  for (const [sha, names] of await coauthorsOf(ctx, bySha.keys(), key)) {
+  for (const [sha, names] of await coauthorsOf(ctx, bySha.keys(), key, ids.ofKey)) {
     for (const who of names) {
       const p = personOf(who);
       p.coLines += bySha.get(sha)!;

@@ -11,7 +11,9 @@ import { dbStamp } from "../../store/stamp.ts";
 import type { QueryContext } from "../context.ts";
 import { blameTarget } from "./blame-file.ts";
 import { coauthorsOf } from "./coauthors.ts";
+import { identities, type Identities } from "./identity.ts";
 import { fileAuthors } from "./truck-factor.ts";
+import type { FileAuthorship } from "../../store/ownership-store.ts";
 
 /** People by number: "name\0email" of each, and the number of each name. */
 export interface PeopleIds {
@@ -66,11 +68,13 @@ async function learn(ctx: QueryContext, scope: Scope, entries: readonly TreeEntr
   const shas = new Set<string>();
   for (const [, id] of text) for (const sha of blames.linesByCommit(id).keys()) shas.add(sha);
   const facts = blames.commits(shas);
+  // One person, one row: the authors sharing an email are counted as one (identity.ts).
+  const people = await identities(ctx);
   const nameOf = (sha: string) => {
     const c = facts.get(sha);
-    return c && `${c.author}\0${c.email}`;
+    return c && people.of(c.author, c.email);
   };
-  const co = await coauthorsOf(ctx, shas, nameOf);
+  const co = await coauthorsOf(ctx, shas, nameOf, people.ofKey);
   const files = new Map<string, FileFacts>(entries.map((e) => [e.path, {}]));
   for (const [path, id] of text) {
     const lines = new Map<number, number>();
@@ -89,6 +93,16 @@ async function learn(ctx: QueryContext, scope: Scope, entries: readonly TreeEntr
     const id = history.pathId(e.path);
     if (id !== undefined) ids.set(id, e.path);
   }
-  for (const [id, a] of ownership.authorship(scope.table, [...ids.keys()])) if (a) files.get(ids.get(id)!)!.authors = fileAuthors(a).map(idOf);
+  for (const [id, a] of ownership.authorship(scope.table, [...ids.keys()])) if (a) files.get(ids.get(id)!)!.authors = fileAuthors(asPeople(a, people)).map(idOf);
   for (const [path, f] of files) memo.files.set(path, f);
+}
+
+/** A file's authorship with the changes of one person's several names added together. */
+function asPeople(a: FileAuthorship, people: Identities): FileAuthorship {
+  const changes = new Map<string, number>();
+  for (const [who, n] of a.changes) {
+    const p = people.ofKey(who);
+    changes.set(p, (changes.get(p) ?? 0) + n);
+  }
+  return { changes, creator: people.ofKey(a.creator) };
 }
