@@ -1,4 +1,4 @@
-/** Printing benchmark results: Markdown tables, the machine they ran on, and the README block they are kept in. */
+/** Printing benchmark results: Markdown tables, the machine they ran on, and the block of docs/benchmarks.md they are kept in. */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, totalmem } from "node:os";
 import { spawnSync } from "node:child_process";

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [repo] [--write-readme]`: lore beside the git commands it replaces on one
+ * `npm run bench -- [repo] [--write-docs]`: lore beside the git commands it replaces on one
  * repository (default: express from the corpus bundle) — warm CLI answers, the daemon's own
  * answer time and throughput, index and background costs, answer sizes, freshness, co-change quality.
  */
@@ -201,7 +201,7 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
     }
     const measured: Measured = { machine: machine(), repo: repoInfo, target, lore: cli.label, loreRemarks: cli.remarks, floors, historyIndex, cold, blameWithGraph, cli: times, startup: { lore: startup.a, git: startup.b }, ping, daemon, throughput: load, transport, peakKiB, dbBytes: status.dbBytes, fresh, freshShared: !own, quality };
     const tables = [...benchTables(measured, o), search, reportTable(report, cli.label), sizeTable(sizes, sizeFiles), toolTable(), duringPassTable(during)];
-    const stamp = `Measured by \`npm run bench -- --write-readme\` (test/bench/run.ts) on ${measured.machine.date}; regenerate rather than edit.`;
+    const stamp = `Measured by \`npm run bench -- --write-docs\` (test/bench/run.ts) on ${measured.machine.date}; regenerate rather than edit.`;
     return { tables, markdown: [stamp, ...tables.map(markdownTable)].join("\n\n") };
   } finally {
     if (daemonUp) await timeProcess([...cli.argv, "daemon", "stop"], { cwd: scratch, env }).catch(() => {});
@@ -215,6 +215,8 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     options: {
+      "write-docs": { type: "boolean" },
+      // The older name, from when the figures lived in the README.
       "write-readme": { type: "boolean" },
       runs: { type: "string" },
       warmups: { type: "string" },
@@ -228,7 +230,7 @@ async function main(): Promise<void> {
     allowPositionals: true,
   });
   if (values.help) {
-    console.log("usage: npm run bench -- [REPO] [--write-readme] [--runs 15] [--warmups 2] [--calls 1000] [--file PATH] [--build | --source] [--quality-commits 200]");
+    console.log("usage: npm run bench -- [REPO] [--write-docs] [--runs 15] [--warmups 2] [--calls 1000] [--file PATH] [--build | --source] [--quality-commits 200]");
     return;
   }
   const n = (v: string | undefined, d: number) => (v === undefined ? d : Number(v));
@@ -242,9 +244,9 @@ async function main(): Promise<void> {
     lore: values.source ? "source" : values.build ? "build" : "auto",
   });
   console.log(result.markdown);
-  if (values["write-readme"]) {
-    writeReadmeBlock(join(ROOT, "README.md"), result.markdown);
-    console.error("bench: wrote the results into README.md");
+  if (values["write-docs"] || values["write-readme"]) {
+    writeReadmeBlock(join(ROOT, "docs/benchmarks.md"), result.markdown);
+    console.error("bench: wrote the results into docs/benchmarks.md");
   }
 }
 
