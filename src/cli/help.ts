@@ -5,7 +5,7 @@ import { VERSION } from "../version.ts";
 import { flagName } from "./flags.ts";
 import { pad } from "./table.ts";
 
-const COMMANDS: [string, string][] = [
+export const COMMANDS: [string, string][] = [
   ["daemon start|stop|status", "Run, stop or inspect the background daemon"],
   ["report [PATH] [--out FILE]", "The repository as a picture (HTML), served or written"],
   ["mcp", "Serve the questions to an agent over MCP (stdio)"],
