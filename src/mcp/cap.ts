@@ -22,6 +22,7 @@ const LISTS: Record<string, string> = {
   owners: "results",
   log: "commits",
   compare: "commits",
+  review: "files",
   search: "results",
 };
 

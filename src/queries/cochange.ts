@@ -32,7 +32,7 @@ export const cochangeQuery = defineQuery({
   name: "cochange",
   summary: "Files that tend to change in the same commits as PATH… (or as your uncommitted changes)",
   description:
-    "Files that usually change with these. changed: true = what your uncommitted edit may have missed; ask before finishing.",
+    "Files that usually change with these (changed: true: with your uncommitted edit).",
   args: COCHANGE_ARGS,
   answersFromPrefix: true,
   output: (z) =>

@@ -37,7 +37,7 @@ export const historyQuery = defineQuery({
   name: "history",
   summary: "The commits that changed a file, newest first, following renames",
   description:
-    "A file's commits, newest first, with +/- lines, across renames (git log --follow). No status means M; path only where it had another name.",
+    "git log --follow FILE, newest first, with +/- lines. No status means M; path only where it had another name.",
   args: HISTORY_ARGS,
   answersFromPrefix: true,
   output: (z) =>

@@ -12,13 +12,14 @@ import { logQuery } from "./log.ts";
 import { compareQuery } from "./compare.ts";
 import { ownersQuery } from "./owners.ts";
 import { restoreQuery } from "./restore.ts";
+import { reviewQuery } from "./review.ts";
 import { searchQuery } from "./search.ts";
 import { showQuery } from "./show.ts";
 import { snapshotQuery } from "./snapshot.ts";
 import { snapshotsQuery } from "./snapshots.ts";
 import { statusQuery } from "./status.ts";
 
-export const QUERIES: readonly AnyQuery[] = [blameQuery, historyQuery, intentQuery, cochangeQuery, hotspotsQuery, contributorsQuery, ownersQuery, logQuery, showQuery, compareQuery, searchQuery, statusQuery, gitQuery, snapshotQuery, snapshotsQuery, changesQuery, restoreQuery] as unknown as AnyQuery[];
+export const QUERIES: readonly AnyQuery[] = [blameQuery, historyQuery, intentQuery, cochangeQuery, hotspotsQuery, contributorsQuery, ownersQuery, logQuery, showQuery, compareQuery, reviewQuery, searchQuery, statusQuery, gitQuery, snapshotQuery, snapshotsQuery, changesQuery, restoreQuery] as unknown as AnyQuery[];
 
 export function findQuery(name: string): AnyQuery | undefined {
   return QUERIES.find((q) => q.name === name);

@@ -2,7 +2,7 @@
 
 export const SKILL_TEXT = `---
 name: lore
-description: Answers questions about a git repository's history through the lore MCP tools (lore_blame, lore_intent, lore_history, lore_log, lore_show, lore_compare, lore_cochange, lore_hotspots, lore_contributors, lore_owners, lore_search, lore_status, lore_changes, lore_restore, lore_git) — faster and in fewer tokens than git. Use whenever you would run git blame, git log (also -S, -G, --grep, -L), git show, git diff A...B or git shortlog, when you wonder why code is the way it is, and before editing a file, to find what else usually changes with it, and to see or undo what you changed since a snapshot.
+description: Answers questions about a git repository's history through the lore MCP tools (lore_blame, lore_intent, lore_history, lore_log, lore_show, lore_compare, lore_review, lore_cochange, lore_hotspots, lore_contributors, lore_owners, lore_search, lore_status, lore_changes, lore_restore, lore_git) — faster and in fewer tokens than git. Use whenever you would run git blame, git log (also -S, -G, --grep, -L), git show, git diff A...B or git shortlog, when you wonder why code is the way it is, and before editing a file, to find what else usually changes with it, before you commit or finish a task (lore_review), and to see or undo what you changed since a snapshot.
 ---
 
 # lore: ask the index, not git
@@ -22,6 +22,7 @@ compact JSON, each commit listed once. Reach for them before running git or grep
 | \`git show SHA [-- FILE]\`, \`git show REV:FILE\` — one commit, or a file as it was | \`lore_show\` { rev, paths?, patch? } (rev "REV:PATH" for the file) |
 | \`git diff main...HEAD --stat\` — what does this branch change? | \`lore_compare\` { base, head? }: merge base, ahead/behind, commits, files with +/- |
 | grepping for callers and tests — what else must change with these files? | \`lore_cochange\` { paths }: files that historically change in the same commits, \`with\` naming which input |
+| before you commit or finish: what am I undoing, what did I miss, whom to ask? | \`lore_review\` { base?, paths?, staged? }: per file the lines your change deletes by commit (\`rewrites\`), \`fixes\` (full messages of fix commits you rewrite: read before undoing), \`missing\` (files that usually change with these, untouched), \`people\`; \`base: "main"\` for a branch's change |
 | did my edit miss a file that usually changes with it? | \`lore_cochange\` { changed: true }: what usually changes with your uncommitted changes that you have not touched |
 | where does the churn (and the bugs) concentrate? | \`lore_hotspots\` { path? }: score = commits × log10(10 + lines), \`hotspot: true\` above the knee; lockfiles and generated files left out |
 | \`git shortlog -sn -- DIR\` — who knows this code, who should review? | \`lore_contributors\` { path? } (co-authors from Co-authored-by trailers too) |
@@ -37,7 +38,7 @@ compact JSON, each commit listed once. Reach for them before running git or grep
 - Before editing a file you did not write: \`lore_intent\` on the lines you will touch, \`lore_cochange\` on the file.
 - With \`lore setup --hook\`, lore snapshots the work tree before each of your edits; \`lore_changes\` then
   answers "what did I change" edit by edit, and \`lore_restore\` takes a file back to any snapshot.
-- Before you finish a change: \`lore_cochange\` { changed: true } — the tests, docs and configs that usually change with what you edited.
+- Before you commit or finish a task: \`lore_review\` — the fixes your change would undo (read their messages), the tests, docs and configs that usually change with what you edited, and whom to ask.
 - Errors come back as \`CODE: message\`; the message says what to change. Only if the lore
   tools are missing, fall back to git (or the CLI: \`lore <question> --json\`).
 `;

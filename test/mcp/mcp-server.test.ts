@@ -10,7 +10,7 @@ import { QUERIES } from "../../src/queries/index.ts";
 import { buildRepo, git, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
-const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_owners", "lore_search", "lore_status", "lore_log", "lore_show", "lore_compare", "lore_git", "lore_changes", "lore_restore"];
+const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_owners", "lore_search", "lore_status", "lore_log", "lore_show", "lore_compare", "lore_review", "lore_git", "lore_changes", "lore_restore"];
 
 let repo: Fixture;
 let other: Fixture;
@@ -100,6 +100,7 @@ describe("lore mcp", () => {
       lore_log: { paths: ["src"], limit: 3 },
       lore_show: { rev: "HEAD", paths: ["src"] },
       lore_compare: { base: "HEAD~2" },
+      lore_review: { base: "HEAD~2" },
       lore_git: { args: ["log", "-n", "2", "--stat"] },
       lore_changes: { patch: true },
     };

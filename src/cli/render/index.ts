@@ -13,6 +13,7 @@ import { renderLog } from "./log.ts";
 import { renderShow } from "./show.ts";
 import { renderOwners } from "./owners.ts";
 import { renderLineHistory } from "./line-history.ts";
+import { renderReview } from "./review.ts";
 import { renderSearch } from "./search.ts";
 import { renderStatus } from "./status.ts";
 
@@ -27,6 +28,7 @@ const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   log: renderLog,
   show: renderShow,
   compare: renderCompare,
+  review: renderReview,
   owners: renderOwners,
   search: renderSearch,
   status: renderStatus,

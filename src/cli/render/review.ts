@@ -1,0 +1,52 @@
+/** Human rendering of review: the fixes a change undoes first, with their messages, then the files it may have missed, then whom to ask. */
+import type { ReviewOutput } from "../../queries/review.ts";
+import type { Style } from "../style.ts";
+import { table } from "../table.ts";
+
+function ranges(r: [number, number][]): string {
+  return r.map(([a, b]) => (a === b ? String(a) : `${a}-${b}`)).join(",");
+}
+
+export function renderReview(r: ReviewOutput, s: Style): string {
+  const out: string[] = [];
+  const against = r.mergeBase ? `since the merge base ${r.mergeBase.slice(0, 12)} with ${r.base!.slice(0, 12)}` : `against HEAD ${r.rev.slice(0, 12)}`;
+  if (r.note) out.push(s.yellow(r.note));
+  if (r.files.length === 0) return out.join("\n");
+  out.push(s.dim(`${r.filesTotal} file${r.filesTotal === 1 ? "" : "s"} changed ${against}`), "");
+
+  const fixes = Object.entries(r.fixes);
+  if (fixes.length) {
+    out.push(s.bold(`Fixes your change rewrites (${fixes.length}): read why before undoing them`));
+    for (const [sha, message] of fixes) {
+      const c = r.commits[sha];
+      const where = r.files.filter((f) => f.rewrites?.[sha]).map((f) => `${f.path}:${ranges(f.rewrites![sha]!)}`);
+      out.push(`${s.yellow(sha)} ${c ? s.dim(`${c[0]}, ${c[1].slice(0, 10)}`) : ""}  ${s.dim(where.join(" "))}`);
+      out.push(...message.split("\n").map((l) => `    ${l}`), "");
+    }
+  }
+
+  out.push(s.bold("Files"));
+  const rows = r.files.map((f) => {
+    const size = f.binary ? "binary" : `+${f.additions ?? 0} -${f.deletions ?? 0}`;
+    const name = f.oldPath ? `${f.oldPath} → ${f.path}` : f.path;
+    const commits = f.rewrites ? Object.keys(f.rewrites).map((sha) => (r.fixes[sha] ? s.yellow(sha) : sha)).join(" ") : "";
+    return [f.status ?? "M", size, name + (f.conflict ? s.red(" (conflict)") : ""), s.dim(commits)];
+  });
+  out.push(...table(rows).map((l) => `  ${l}`));
+  if (r.truncated) out.push(s.dim(`  … ${r.filesTotal - r.files.length} more files: name PATHs to review them`));
+
+  out.push("", s.bold("May have missed (usually changes with these, untouched)"));
+  if (r.missing.length === 0) out.push(s.dim("  nothing: no file usually changes with these that the change leaves out"));
+  else out.push(...table(r.missing.map((m) => [`${Math.round(m.confidence * 100)}%`, m.path, s.dim(`with ${m.with.join(", ")}`)]), new Set([0])).map((l) => `  ${l}`));
+
+  out.push("", s.bold("Whom to ask (wrote the lines you rewrite)"));
+  if (r.people.length === 0) out.push(s.dim("  nobody else: the change rewrites no one else's lines"));
+  else out.push(...table(r.people.map((p) => [String(p.lines), p.author, s.dim(p.email)]), new Set([0])).map((l) => `  ${l}`));
+
+  const other = Object.entries(r.commits).filter(([sha]) => !r.fixes[sha]);
+  if (other.length) {
+    out.push("", s.bold("Other commits behind the rewritten lines"));
+    out.push(...table(other.map(([sha, [author, time, subject]]) => [sha, time.slice(0, 10), author, subject])).map((l) => `  ${l}`));
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,83 @@
+/** review: a change read against history before it is committed or merged — what it rewrites, what it may have missed, whom to ask. */
+import { defineQuery, type Args } from "./define.ts";
+
+export interface ReviewFile {
+  path: string;
+  status?: string;
+  oldPath?: string;
+  additions?: number;
+  deletions?: number;
+  binary?: boolean;
+  /** An unmerged path (mid-merge or mid-rebase): its content on disk, conflict markers included. */
+  conflict?: boolean;
+  /** The old side's lines this change deletes or replaces, by the commit that last changed them. */
+  rewrites?: Record<string, [number, number][]>;
+}
+
+export interface ReviewOutput {
+  repo: string;
+  /** HEAD, full. */
+  rev: string;
+  base?: string;
+  mergeBase?: string;
+  /** Set while an operation is half done: the answer is the files on disk, conflict markers included. */
+  state?: "merge" | "rebase" | "cherry-pick" | "revert";
+  files: ReviewFile[];
+  filesTotal: number;
+  commits: Record<string, [string, string, string]>;
+  fixes: Record<string, string>;
+  missing: { path: string; confidence: number; with: string[] }[];
+  people: { author: string; email: string; lines: number }[];
+  truncated: boolean;
+  note?: string;
+}
+
+export const REVIEW_ARGS = {
+  base: {
+    type: "string",
+    positional: true,
+    text: true,
+    revision: true,
+    description: "Review what this branch changed since it left BASE (git diff BASE...HEAD); default: the uncommitted work. Like git, a word that names an existing path is a path.",
+    agent: "Since it left this branch (PR view).",
+  },
+  paths: { type: "strings", positional: true, description: "Only these files or folders.", agent: "" },
+  staged: { type: "boolean", description: "Review the staging area only (git diff --cached).", agent: "" },
+} as const satisfies Args;
+
+export const reviewQuery = defineQuery({
+  name: "review",
+  summary: "Before you commit: what your change rewrites (and which fixes), files it may have missed, whom to ask",
+  description:
+    "Call before you commit or finish a task. Your change (uncommitted, staged, or since base) against history: commits behind the lines it deletes, fixes among them with messages, files usually changed with it but untouched, whom to ask.",
+  common: ["repo"],
+  args: REVIEW_ARGS,
+  output: (z) =>
+    z.object({
+      repo: z.string(),
+      rev: z.string(),
+      base: z.string().optional(),
+      mergeBase: z.string().optional(),
+      state: z.enum(["merge", "rebase", "cherry-pick", "revert"]).optional(),
+      files: z.array(
+        z.object({
+          path: z.string(),
+          status: z.string().optional(),
+          oldPath: z.string().optional(),
+          additions: z.number().int().optional(),
+          deletions: z.number().int().optional(),
+          binary: z.boolean().optional(),
+          conflict: z.boolean().optional(),
+          rewrites: z.record(z.string(), z.array(z.tuple([z.number().int(), z.number().int()]))).optional(),
+        }),
+      ),
+      filesTotal: z.number().int(),
+      commits: z.record(z.string(), z.tuple([z.string(), z.string(), z.string()])),
+      fixes: z.record(z.string(), z.string()),
+      missing: z.array(z.object({ path: z.string(), confidence: z.number(), with: z.array(z.string()) })),
+      people: z.array(z.object({ author: z.string(), email: z.string(), lines: z.number().int() })),
+      truncated: z.boolean(),
+      note: z.string().optional(),
+    }),
+  load: () => import("./run/review.ts"),
+});

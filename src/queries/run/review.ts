@@ -1,0 +1,79 @@
+/** How review is answered: the change from one git diff, its deleted lines against the old side's cached blame, cochange over it, the authors. */
+import { gitMaybe } from "../../git/run.ts";
+import type { QueryContext } from "../context.ts";
+import type { Input } from "../define.ts";
+import type { REVIEW_ARGS, ReviewFile, ReviewOutput } from "../review.ts";
+import { iso, repoPath, shortSha } from "./common.ts";
+import { fileOut } from "./repo-diff.ts";
+import { readChange, untrackedCounts } from "./review-change.ts";
+import { messagesOf, saysFix } from "./review-fixes.ts";
+import { missingOf } from "./review-missing.ts";
+import { peopleOf } from "./review-people.ts";
+import { rewritesOf } from "./review-rewrites.ts";
+
+/** Files listed; the rest are counted in filesTotal. */
+const MAX_FILES = 50;
+/** By design, not truncation: the few an agent can act on. */
+const MAX_MISSING = 5;
+const MAX_PEOPLE = 3;
+
+const STATE_NOTE = {
+  merge: "The repository is mid-merge: this is the work tree on disk against HEAD, conflict markers included.",
+  rebase: "The repository is mid-rebase: this is the work tree on disk against the commit being rebased onto (HEAD), conflict markers included.",
+  "cherry-pick": "The repository is mid-cherry-pick: this is the work tree on disk against HEAD, conflict markers included.",
+  revert: "The repository is mid-revert: this is the work tree on disk against HEAD, conflict markers included.",
+} as const;
+
+export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): Promise<ReviewOutput> {
+  const head = (await ctx.index.scope()).commit;
+  const paths = [...new Set((input.paths ?? []).map((p) => repoPath(ctx, p)))];
+  const narrowed = paths.includes("") ? [] : paths;
+  const [change, userEmail] = await Promise.all([
+    readChange(ctx, head, { base: input.base, staged: input.staged === true, paths: narrowed }),
+    gitMaybe(["config", "user.email"], ctx.index.git).then((b) => b?.toString("utf8").trim() || undefined),
+  ]);
+  const all = change.files;
+  const listed = all.slice(0, MAX_FILES);
+  const atOld = change.oldSide === head ? undefined : change.oldSide;
+  const [rewrites, missing] = await Promise.all([rewritesOf(ctx, change.oldSide, listed), missingOf(ctx, atOld, all, MAX_MISSING)]);
+
+  const facts = ctx.index.store.blame.commits(rewrites.lines.keys());
+  const commits: ReviewOutput["commits"] = {};
+  for (const [sha, c] of facts) commits[shortSha(sha)] = [c.author, iso(c.time), c.subject];
+  const fixes: ReviewOutput["fixes"] = {};
+  for (const [sha, message] of await messagesOf(ctx, [...rewrites.lines.keys()])) if (saysFix(message)) fixes[shortSha(sha)] = message;
+
+  const files: ReviewFile[] = listed.map((f) => {
+    const counts = change.untracked.has(f.path) ? { ...untrackedCounts(ctx.index.repo.root, f.path), deletions: 0 } : f;
+    const out: ReviewFile = fileOut({ ...f, ...counts });
+    if (f.conflict) out.conflict = true;
+    const by = rewrites.byFile.get(f.path);
+    if (by) out.rewrites = Object.fromEntries([...by].map(([sha, r]) => [shortSha(sha), r]));
+    return out;
+  });
+  const answer: ReviewOutput = {
+    repo: ctx.index.repo.root,
+    rev: head,
+    ...(change.base ? { base: change.base, mergeBase: change.mergeBase } : {}),
+    ...(change.state ? { state: change.state } : {}),
+    files,
+    filesTotal: all.length,
+    commits,
+    fixes,
+    missing,
+    people: peopleOf(rewrites.lines, facts, userEmail, MAX_PEOPLE),
+    truncated: all.length > MAX_FILES,
+  };
+  const notes: string[] = [];
+  if (change.state) notes.push(STATE_NOTE[change.state]);
+  if (all.length === 0) notes.push(nothingNote(input.base, input.staged === true, narrowed));
+  if (notes.length) answer.note = notes.join(" ");
+  return answer;
+}
+
+function nothingNote(base: string | undefined, staged: boolean, paths: string[]): string {
+  const where = paths.length ? ` under ${paths.join(", ")}` : "";
+  if (base !== undefined) return `Nothing changed${where} since this branch left ${base}: HEAD has no change against the merge base.`;
+  if (staged) return `Nothing is staged${where}: the staging area equals HEAD (git add what you mean to commit, or review without --staged).`;
+  return `Nothing is changed${where}: the work tree and the staging area equal HEAD, and there are no untracked files.`;
+}
