@@ -11,6 +11,7 @@ export const COMMANDS: [string, string][] = [
   ["mcp", "Serve the questions to an agent over MCP (stdio)"],
   ["setup", "Register lore with Claude Code (and install its skill)"],
   ["doctor", "Check that lore, git, the daemon and the agent setup work"],
+  ["completion bash|zsh|fish", "Print a completion script for the shell"],
 ];
 
 export function mainHelp(): string {
