@@ -13,12 +13,14 @@ export interface BlameOutput {
   commits: Record<string, BlameCommit>;
   /** Commits where history stops (a shallow clone's edge), as git blame marks them with ^; absent when none. */
   boundary?: string[];
+  /** The file on disk differs from HEAD's: lines are its own, and hunks with a null sha are not committed. */
+  worktree?: true;
 }
 
 export type BlameCommit = [author: string, time: string, subject: string];
 
 /** Lines start..end last changed by commit sha; origPath, origStart only when they came from another file. */
-export type BlameHunk = [start: number, end: number, sha: string] | [start: number, end: number, sha: string, origPath: string, origStart: number];
+export type BlameHunk = [start: number, end: number, sha: string | null] | [start: number, end: number, sha: string, origPath: string, origStart: number];
 
 export const BLAME_ARGS = {
   path: FILE_PATH,
@@ -41,9 +43,10 @@ export const blameQuery = defineQuery({
       rev: z.string(),
       lines: z.number().int(),
       range: z.tuple([z.number().int(), z.number().int()]),
-      hunks: z.array(z.union([z.tuple([z.number().int(), z.number().int(), z.string()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.string(), z.number().int()])])),
+      hunks: z.array(z.union([z.tuple([z.number().int(), z.number().int(), z.string().nullable()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.string(), z.number().int()])])),
       commits: z.record(z.string(), z.tuple([z.string(), z.string(), z.string()])),
       boundary: z.array(z.string()).optional(),
+      worktree: z.literal(true).optional(),
     }),
   load: () => import("./run/blame.ts"),
 });

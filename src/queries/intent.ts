@@ -20,6 +20,10 @@ export interface IntentOutput {
   rev: string;
   range: [number, number];
   commits: IntentCommit[];
+  /** The file on disk differs from HEAD's: lines are its own. */
+  worktree?: true;
+  /** Lines of the range not committed yet (on disk only); absent when none. */
+  uncommitted?: [number, number][];
 }
 
 export const INTENT_ARGS = {
@@ -53,6 +57,8 @@ export const intentQuery = defineQuery({
           filesTotal: z.number().int(),
         }),
       ),
+      worktree: z.literal(true).optional(),
+      uncommitted: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
     }),
   load: () => import("./run/intent.ts"),
 });

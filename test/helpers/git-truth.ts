@@ -168,3 +168,21 @@ export function gitHead(dir: string): string {
 export function historyAsLog(r: { path: string; commits: any[] }): LogEntry[] {
   return r.commits.map((c) => ({ sha: c.sha, status: c.status ?? "M", path: c.path ?? r.path, oldPath: c.oldPath, additions: c.additions, deletions: c.deletions }));
 }
+
+/** Per-line owners from `git blame --line-porcelain -- PATH` with no revision: the file on disk; sha null where git says "Not Committed Yet". */
+export function gitBlameWorkTree(dir: string, path: string, extra: string[] = []): (LineOwner | { sha: null; origPath: string; origLine: number })[] {
+  const out = runGitBytes(dir, ["-c", "core.quotepath=off", "blame", "--line-porcelain", ...extra, "--", path]).toString("utf8");
+  const owners: (LineOwner | { sha: null; origPath: string; origLine: number })[] = [];
+  let cur: any = {};
+  for (const line of out.split("\n")) {
+    if (line.startsWith("\t")) {
+      owners.push(cur);
+      cur = {};
+    } else if (/^[0-9a-f]{40} \d+ \d+/.test(line)) {
+      const [sha, orig] = line.split(" ");
+      cur = { sha: /^0+$/.test(sha!) ? null : short(sha!), origLine: Number(orig) };
+    } else if (line.startsWith("author ")) cur.author = line.slice(7);
+    else if (line.startsWith("filename ")) cur.origPath = unquote(line.slice(9));
+  }
+  return owners;
+}

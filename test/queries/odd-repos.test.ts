@@ -187,8 +187,11 @@ describe("bad input", () => {
     for (const q of ["hotspots", "contributors"]) await expect(ask(q, r.dir, { path: "nowhere" })).rejects.toMatchObject({ code: "PATH_NOT_FOUND" });
     expect((await ask("hotspots", r.dir, { path: "dir" })).results.map((x: any) => x.path)).toEqual(["dir/inner.txt"]);
     r.write("draft.txt", "not yet\n").write("drafts/one.txt", "not yet\n");
-    for (const [q, path] of [["blame", "draft.txt"], ["intent", "draft.txt"], ["history", "draft.txt"], ["cochange", "draft.txt"], ["hotspots", "drafts"], ["contributors", "drafts"]] as const) {
-      const err = await ask(q, r.dir, { ...(q === "cochange" ? { paths: [path] } : { path }), ...(q === "intent" ? { startLine: 1 } : {}) }).catch((e) => e);
+    // blame and intent read the file on disk: all of it is not committed.
+    expect((await ask("blame", r.dir, { path: "draft.txt" })).hunks).toEqual([[1, 1, null]]);
+    expect((await ask("intent", r.dir, { path: "draft.txt", startLine: 1 })).uncommitted).toEqual([[1, 1]]);
+    for (const [q, path] of [["history", "draft.txt"], ["cochange", "draft.txt"], ["hotspots", "drafts"], ["contributors", "drafts"]] as const) {
+      const err = await ask(q, r.dir, { ...(q === "cochange" ? { paths: [path] } : { path }) }).catch((e) => e);
       expect({ q, code: err.code, committed: /is not committed/.test(err.message) }).toEqual({ q, code: "PATH_NOT_FOUND", committed: true });
     }
     r.remove("draft.txt").remove("drafts");

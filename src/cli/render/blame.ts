@@ -7,10 +7,11 @@ export function renderBlame(r: BlameOutput, s: Style): string {
   if (r.hunks.length === 0) return `${r.path} is empty.`;
   const boundary = new Set(r.boundary);
   const rows = r.hunks.map(([start, end, sha, origPath]) => {
-    const [author, time, subject] = r.commits[sha]!;
     const lines = start === end ? `${start}` : `${start}-${end}`;
+    if (sha === null) return [s.dim(lines), s.yellow("not committed"), "", "", ""];
+    const [author, time, subject] = r.commits[sha]!;
     const moved = origPath !== undefined ? s.dim(` (from ${origPath})`) : "";
     return [s.dim(lines), s.yellow((boundary.has(sha) ? "^" : "") + sha), author, s.dim(day(time)), subject + moved];
   });
-  return [s.bold(`${r.path}`) + s.dim(` lines ${r.range[0]}-${r.range[1]} of ${r.lines} at ${shortSha(r.rev)}`), ...table(rows, new Set([0]))].join("\n");
+  return [s.bold(`${r.path}`) + s.dim(` lines ${r.range[0]}-${r.range[1]} of ${r.lines} ${r.worktree ? `on disk (differs from HEAD ${shortSha(r.rev)})` : `at ${shortSha(r.rev)}`}`), ...table(rows, new Set([0]))].join("\n");
 }

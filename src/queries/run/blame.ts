@@ -4,7 +4,9 @@ import type { BlameHunk as BlameHunkRow } from "../../git/records.ts";
 import type { BLAME_ARGS, BlameHunk, BlameOutput } from "../blame.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
+import type { CachedBlame } from "../../store/blame-store.ts";
 import { blameFile } from "./blame-file.ts";
+import { diskBlame, diskRows, type DiskBlame, type DiskRow } from "./disk-blame.ts";
 import { fileAt, iso, lineRange, repoPath, shortSha } from "./common.ts";
 
 /**
@@ -12,24 +14,27 @@ import { fileAt, iso, lineRange, repoPath, shortSha } from "./common.ts";
  * one commit from the file itself form one hunk (git splits them where the old line numbers jump,
  * which the answer does not carry); lines from another file keep git's hunks and their origin.
  */
-export function compactHunks(rows: BlameHunkRow[], path: string, a: number, b: number): BlameHunk[] {
+export function compactHunks(rows: readonly (BlameHunkRow | DiskRow)[], path: string, a: number, b: number): BlameHunk[] {
   const out: BlameHunk[] = [];
   for (const h of rows) {
     const start = Math.max(h.start, a);
     const end = Math.min(h.end, b);
-    const sha = shortSha(h.sha);
+    const sha = h.sha === null ? null : shortSha(h.sha);
     const last = out[out.length - 1];
-    if (h.origPath === path) {
+    if (h.sha === null || h.origPath === path) {
       if (last && last.length === 3 && last[2] === sha && last[1] + 1 === start) last[1] = end;
       else out.push([start, end, sha]);
-    } else out.push([start, end, sha, h.origPath, h.origStart + (start - h.start)]);
+    } else out.push([start, end, sha!, h.origPath, h.origStart + (start - h.start)]);
   }
   return out;
 }
 
 export async function run(ctx: QueryContext, input: Input<typeof BLAME_ARGS>): Promise<BlameOutput> {
+  const path0 = repoPath(ctx, input.path);
+  const onDisk = await diskBlame(ctx, input.until, path0, input.ignoreRevs);
+  if (onDisk) return blameOnDisk(ctx, input, path0, onDisk);
   const scope = await ctx.index.scope(input.until);
-  const path = repoPath(ctx, input.path);
+  const path = path0;
   const entry = await fileAt(ctx, scope, path);
   const cached = await blameFile(ctx, scope, entry, input.ignoreRevs);
   if (cached.binary) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines to blame. Use history for its changes.`);
@@ -37,13 +42,29 @@ export async function run(ctx: QueryContext, input: Input<typeof BLAME_ARGS>): P
     return { repo: ctx.index.repo.root, path, rev: scope.commit, lines: 0, range: [0, 0], hunks: [], commits: {} };
   const [a, b] = lineRange(input.startLine, input.endLine, cached.lines, path);
   const rows = ctx.index.store.blame.hunks(cached.id, a, b);
-  const commits: BlameOutput["commits"] = {};
+  const answer: BlameOutput = { repo: ctx.index.repo.root, path, rev: scope.commit, lines: cached.lines, range: [a, b], hunks: compactHunks(rows, path, a, b), commits: {} };
+  return withCommits(ctx, answer, rows, cached);
+}
+
+/** The commits table (each commit once) and the boundary commits of the rows. */
+function withCommits(ctx: QueryContext, answer: BlameOutput, rows: readonly (BlameHunkRow | DiskRow)[], cached: CachedBlame | null): BlameOutput {
   const boundary: string[] = [];
-  for (const [sha, c] of ctx.index.store.blame.commits(rows.map((h) => h.sha))) {
-    commits[shortSha(sha)] = [c.author, iso(c.time), c.subject];
-    if (cached.boundary.has(sha)) boundary.push(shortSha(sha));
+  const shas = rows.flatMap((h) => (h.sha === null ? [] : [h.sha]));
+  for (const [sha, c] of ctx.index.store.blame.commits(shas)) {
+    answer.commits[shortSha(sha)] = [c.author, iso(c.time), c.subject];
+    if (cached?.boundary.has(sha)) boundary.push(shortSha(sha));
   }
-  const answer: BlameOutput = { repo: ctx.index.repo.root, path, rev: scope.commit, lines: cached.lines, range: [a, b], hunks: compactHunks(rows, path, a, b), commits };
   if (boundary.length) answer.boundary = boundary;
   return answer;
+}
+
+/** Blame of the file on disk (it differs from HEAD's): its line numbers, uncommitted lines without a commit, HEAD's blame for the rest. */
+function blameOnDisk(ctx: QueryContext, input: Input<typeof BLAME_ARGS>, path: string, d: DiskBlame): BlameOutput {
+  if (d.cached?.binary) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines to blame. Use history for its changes.`);
+  const lines = d.view.lines;
+  const base = { repo: ctx.index.repo.root, path, rev: d.scope.commit, worktree: true as const };
+  if (lines === 0 && input.startLine === undefined && input.endLine === undefined) return { ...base, lines: 0, range: [0, 0], hunks: [], commits: {} };
+  const [a, b] = lineRange(input.startLine, input.endLine, lines, path);
+  const rows = diskRows(ctx, d, a, b);
+  return withCommits(ctx, { repo: base.repo, path, rev: base.rev, lines, range: [a, b], hunks: compactHunks(rows, path, a, b), commits: {}, worktree: true }, rows, d.cached);
 }

@@ -2,7 +2,9 @@
 import { LoreError } from "../../errors.ts";
 import { LOG_FORMAT, parseRawLog } from "../../git/parse-log.ts";
 import { git } from "../../git/run.ts";
+import type { BlameHunk } from "../../git/records.ts";
 import { blameFile } from "./blame-file.ts";
+import { diskBlame, diskRows, type DiskRow } from "./disk-blame.ts";
 import { fileAt, iso, lineRange, repoPath, shortSha } from "./common.ts";
 import type { QueryContext } from "../context.ts";
 import type { INTENT_ARGS, IntentCommit, IntentOutput } from "../intent.ts";
@@ -30,14 +32,27 @@ async function commitFacts(ctx: QueryContext, sha: string): Promise<CommitFacts>
 }
 
 export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): Promise<IntentOutput> {
-  const scope = await ctx.index.scope(input.until);
   const path = repoPath(ctx, input.path);
-  const entry = await fileAt(ctx, scope, path);
-  const cached = await blameFile(ctx, scope, entry, input.ignoreRevs);
-  if (cached.binary) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines. Use history for its changes.`);
-  const [a, b] = lineRange(input.startLine, input.endLine, cached.lines, path);
-  const bySha = new Map<string, [number, number][]>();
-  for (const h of ctx.index.store.blame.hunks(cached.id, a, b)) {
+  const onDisk = await diskBlame(ctx, input.until, path, input.ignoreRevs);
+  let rev: string;
+  let a: number, b: number;
+  let rows: readonly (BlameHunk | DiskRow)[];
+  if (onDisk) {
+    if (onDisk.cached?.binary) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines. Use history for its changes.`);
+    rev = onDisk.scope.commit;
+    [a, b] = lineRange(input.startLine, input.endLine, onDisk.view.lines, path);
+    rows = diskRows(ctx, onDisk, a, b);
+  } else {
+    const scope = await ctx.index.scope(input.until);
+    const entry = await fileAt(ctx, scope, path);
+    const cached = await blameFile(ctx, scope, entry, input.ignoreRevs);
+    if (cached.binary) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines. Use history for its changes.`);
+    rev = scope.commit;
+    [a, b] = lineRange(input.startLine, input.endLine, cached.lines, path);
+    rows = ctx.index.store.blame.hunks(cached.id, a, b);
+  }
+  const bySha = new Map<string | null, [number, number][]>();
+  for (const h of rows) {
     const ranges = bySha.get(h.sha) ?? [];
     const start = Math.max(h.start, a);
     const end = Math.min(h.end, b);
@@ -47,11 +62,16 @@ export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): 
     bySha.set(h.sha, ranges);
   }
   const commits: IntentCommit[] = [];
-  for (const [sha, lines] of bySha) {
+  const uncommitted = bySha.get(null);
+  bySha.delete(null);
+  for (const [sha, lines] of bySha as Map<string, [number, number][]>) {
     const f = await commitFacts(ctx, sha);
     const others = f.files.filter((file) => file !== path);
     commits.push({ sha: shortSha(sha), author: f.author, time: iso(f.time), message: f.message, lines, files: others.slice(0, MAX_FILES), filesTotal: f.files.length });
   }
   commits.sort((x, y) => (x.time < y.time ? 1 : x.time > y.time ? -1 : 0));
-  return { repo: ctx.index.repo.root, path, rev: scope.commit, range: [a, b], commits };
+  const answer: IntentOutput = { repo: ctx.index.repo.root, path, rev, range: [a, b], commits };
+  if (onDisk) answer.worktree = true;
+  if (uncommitted) answer.uncommitted = uncommitted;
+  return answer;
 }

@@ -1,0 +1,47 @@
+/** HEAD's cached blame seen through the file on disk: the rows of on-disk lines a..b, uncommitted ones without a commit. */
+import type { BlameHunk as BlameHunkRow } from "../../git/records.ts";
+import type { Scope } from "../../index/repo-index.ts";
+import type { CachedBlame } from "../../store/blame-store.ts";
+import type { QueryContext } from "../context.ts";
+import { blameFile } from "./blame-file.ts";
+import { diskFile, runsIn, type DiskFile } from "./disk-file.ts";
+
+/** A blame row in on-disk numbers; sha null for lines not committed. */
+export type DiskRow = BlameHunkRow | { start: number; end: number; sha: null; origPath: string; origStart: number };
+
+export interface DiskBlame {
+  scope: Scope;
+  view: DiskFile;
+  /** HEAD's blame of view.headPath (null when no line is committed). */
+  cached: CachedBlame | null;
+}
+
+/** The file on disk and HEAD's blame of what it came from, when the question is about the disk (no `until`) and the file differs from HEAD's. */
+export async function diskBlame(ctx: QueryContext, until: string | undefined, path: string, honourIgnoreRevs: boolean): Promise<DiskBlame | undefined> {
+  if (until !== undefined) return undefined;
+  const scope = await ctx.index.scope(undefined);
+  const view = await diskFile(ctx, scope, path);
+  if (!view) return undefined;
+  const cached = view.headEntry ? await blameFile(ctx, scope, view.headEntry, honourIgnoreRevs) : null;
+  return { scope, view, cached };
+}
+
+/** The rows of on-disk lines a..b: HEAD's rows of each committed run, moved to where the run sits on disk. */
+export function diskRows(ctx: QueryContext, d: DiskBlame, a: number, b: number): DiskRow[] {
+  const out: DiskRow[] = [];
+  for (const run of runsIn(d.view, a, b)) {
+    if (run.head === null || !d.cached) {
+      out.push({ start: run.start, end: run.end, sha: null, origPath: "", origStart: 0 });
+      continue;
+    }
+    const h0 = run.head;
+    const h1 = run.head + (run.end - run.start);
+    const shift = run.start - h0;
+    for (const row of ctx.index.store.blame.hunks(d.cached.id, h0, h1)) {
+      const from = Math.max(row.start, h0);
+      const to = Math.min(row.end, h1);
+      out.push({ start: from + shift, end: to + shift, sha: row.sha, origPath: row.origPath, origStart: row.origStart + (from - row.start) });
+    }
+  }
+  return out;
+}

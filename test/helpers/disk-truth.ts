@@ -1,0 +1,84 @@
+/** Compares lore's answers about the file on disk with `git blame -- PATH` (the work tree), line by line, and proves .git unwritten. */
+import { expect } from "bun:test";
+import { createHash } from "node:crypto";
+import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gitBlameWorkTree } from "./git-truth.ts";
+import { ask } from "./lore.ts";
+
+/** lore's hunks as one owner per line: sha null for a line not committed. */
+export function diskLines(hunks: any[], path: string): { sha: string | null; origPath: string; origLine: number | undefined }[] {
+  const out: { sha: string | null; origPath: string; origLine: number | undefined }[] = [];
+  for (const [start, end, sha, origPath, origStart] of hunks)
+    for (let l = start; l <= end; l++) {
+      expect(l).toBe(out.length + hunks[0][0]);
+      out.push({ sha, origPath: sha === null ? path : (origPath ?? path), origLine: origStart === undefined ? undefined : origStart + (l - start) });
+    }
+  return out;
+}
+
+/** git's owners of the lines on disk, as lore says them (origLine only for lines from another file). */
+export function gitDiskLines(dir: string, path: string, extra: string[] = []) {
+  return gitBlameWorkTree(dir, path, extra).map((o) => ({ sha: o.sha, origPath: o.origPath, origLine: o.sha !== null && o.origPath !== path ? o.origLine : undefined }));
+}
+
+/** A fingerprint of .git alone (every file by content and mode). */
+export function gitDirHash(dir: string): string {
+  const h = createHash("sha256");
+  const walk = (rel: string) => {
+    for (const name of readdirSync(join(dir, rel)).sort()) {
+      const p = `${rel}/${name}`;
+      const st = lstatSync(join(dir, p));
+      h.update(`${p}\0${st.mode}\0${st.mtimeMs}\0`);
+      if (st.isDirectory()) walk(p);
+      else if (st.isFile()) h.update(readFileSync(join(dir, p)));
+    }
+  };
+  walk(".git");
+  return h.digest("hex");
+}
+
+/** Asks lore's blame of the whole file on disk and checks every line against git blame of the work tree; returns the answer. */
+export async function expectBlameLikeGit(dir: string, path: string, input: Record<string, unknown> = {}, gitExtra: string[] = []): Promise<any> {
+  const before = gitDirHash(dir);
+  const r = await ask("blame", dir, { path, ...input });
+  expect(gitDirHash(dir)).toBe(before);
+  const truth = gitDiskLines(dir, path, gitExtra);
+  const a = (input.startLine as number | undefined) ?? 1;
+  const b = (input.endLine as number | undefined) ?? truth.length;
+  expect(r.range).toEqual([a, b]);
+  expect({ path, lines: r.lines }).toEqual({ path, lines: truth.length });
+  const mine = diskLines(r.hunks, path);
+  expect(mine.length).toBe(b - a + 1);
+  mine.forEach((l, i) => expect({ path, line: a + i, ...l }).toEqual({ path, line: a + i, ...truth[a - 1 + i]! }));
+  for (const l of mine) if (l.sha !== null) expect(r.commits[l.sha]).toBeDefined();
+  expect(Object.keys(r.commits).sort()).toEqual([...new Set(mine.flatMap((l) => (l.sha ? [l.sha] : [])))].sort());
+  return r;
+}
+
+/** Ranges of consecutive line numbers. */
+function ranges(nums: number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const n of nums) {
+    const last = out[out.length - 1];
+    if (last && last[1] + 1 === n) last[1] = n;
+    else out.push([n, n]);
+  }
+  return out;
+}
+
+/** Asks lore's intent of on-disk lines a..b and checks each commit's lines and the uncommitted ones against git blame of the work tree. */
+export async function expectIntentLikeGit(dir: string, path: string, a: number, b: number): Promise<any> {
+  const before = gitDirHash(dir);
+  const r = await ask("intent", dir, { path, startLine: a, endLine: b });
+  expect(gitDirHash(dir)).toBe(before);
+  const truth = gitDiskLines(dir, path).slice(a - 1, b);
+  const bySha = new Map<string | null, number[]>();
+  truth.forEach((o, i) => bySha.set(o.sha, [...(bySha.get(o.sha) ?? []), a + i]));
+  expect(r.range).toEqual([a, b]);
+  const mine = Object.fromEntries(r.commits.map((c: any) => [c.sha, c.lines]));
+  const want = Object.fromEntries([...bySha].filter(([s]) => s !== null).map(([s, ls]) => [s, ranges(ls)]));
+  expect({ path, commits: mine }).toEqual({ path, commits: want });
+  expect({ path, uncommitted: r.uncommitted }).toEqual({ path, uncommitted: bySha.has(null) ? ranges(bySha.get(null)!) : undefined });
+  return r;
+}

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BOB, CAROL, lines, TestRepo } from "../helpers/git-repo.ts";
+import { expectBlameLikeGit, expectIntentLikeGit, gitDirHash } from "../helpers/disk-truth.ts";
+import { gitBlame, short } from "../helpers/git-truth.ts";
+import { ask, isolateHome } from "../helpers/lore.ts";
+
+let repo: TestRepo;
+const numbered = (from: number, to: number, tag = "v1") => Array.from({ length: to - from + 1 }, (_, i) => `line ${from + i} ${tag}`);
+
+beforeAll(() => {
+  isolateHome();
+  repo = new TestRepo();
+  repo.write("src/app.js", lines(...numbered(1, 30)));
+  repo.write("notes/a b ü.txt", lines("alpha", "beta", "gamma", "delta"));
+  repo.write("moved.txt", lines(...numbered(1, 12, "m")));
+  repo.write("crlf.txt", "one\r\ntwo\r\nthree\r\n");
+  repo.commit("first");
+  const second = numbered(1, 30);
+  second[4] = "line 5 v2";
+  second[19] = "line 20 v2";
+  repo.write("src/app.js", lines(...second));
+  repo.commit("second", BOB);
+  second[9] = "line 10 v3";
+  repo.write("src/app.js", lines(...second));
+  repo.commit("third", CAROL);
+});
+afterAll(() => repo.cleanup());
+
+/** Puts the work tree and staging area back to HEAD. */
+function reset() {
+  repo.git("reset", "-q", "--hard");
+  repo.git("clean", "-qfd");
+}
+
+function edit(path: string, f: (ls: string[]) => string[]) {
+  const full = join(repo.dir, path);
+  const ls = readFileSync(full, "utf8").split("\n");
+  ls.pop();
+  writeFileSync(full, lines(...f(ls)));
+}
+
+describe("blame of the file on disk", () => {
+  test("a clean file is answered at HEAD exactly as before, without a worktree key", async () => {
+    reset();
+    const r = await expectBlameLikeGit(repo.dir, "src/app.js");
+    expect(r.worktree).toBeUndefined();
+    expect(r).toEqual(await ask("blame", repo.dir, { path: "src/app.js", until: "HEAD" }));
+  });
+
+  test("lines inserted, changed and deleted on disk are numbered as on disk, new ones not committed", async () => {
+    reset();
+    edit("src/app.js", (ls) => ["// header", "// two", ...ls.slice(0, 7), "changed 8", ...ls.slice(8, 14), ...ls.slice(17)]);
+    const r = await expectBlameLikeGit(repo.dir, "src/app.js");
+    expect(r.worktree).toBe(true);
+    expect(r.rev).toBe(repo.head());
+    expect(r.hunks[0]).toEqual([1, 2, null]);
+  });
+
+  test("a range on disk past HEAD's end is valid where the file has those lines", async () => {
+    reset();
+    edit("src/app.js", (ls) => [...ls, "appended 31", "appended 32"]);
+    await expectBlameLikeGit(repo.dir, "src/app.js", { startLine: 25, endLine: 32 });
+    const r = await ask("blame", repo.dir, { path: "src/app.js", startLine: 31, endLine: 32 });
+    expect(r.hunks).toEqual([[31, 32, null]]);
+    expect(r.commits).toEqual({});
+    await expect(ask("blame", repo.dir, { path: "src/app.js", startLine: 31, endLine: 32, until: "HEAD" })).rejects.toMatchObject({ code: "BAD_RANGE" });
+  });
+
+  test("staged and unstaged edits mixed are one file on disk, as git blame sees it", async () => {
+    reset();
+    edit("src/app.js", (ls) => ["staged top", ...ls]);
+    repo.git("add", "src/app.js");
+    edit("src/app.js", (ls) => [...ls.slice(0, 15), "unstaged middle", ...ls.slice(16)]);
+    await expectBlameLikeGit(repo.dir, "src/app.js");
+  });
+
+  test("until HEAD answers at the commit, ignoring the disk", async () => {
+    reset();
+    edit("src/app.js", (ls) => ["new first", ...ls]);
+    const r = await ask("blame", repo.dir, { path: "src/app.js", until: "HEAD" });
+    expect(r.worktree).toBeUndefined();
+    expect(r.lines).toBe(30);
+    const truth = gitBlame(repo.dir, "HEAD", "src/app.js");
+    expect(r.hunks[0][2]).toBe(truth[0]!.sha);
+  });
+
+  test("a mode change alone is no difference", async () => {
+    reset();
+    chmodSync(join(repo.dir, "src/app.js"), 0o755);
+    const r = await ask("blame", repo.dir, { path: "src/app.js" });
+    expect(r.worktree).toBeUndefined();
+  });
+
+  test("an untracked file is all uncommitted; a staged new one too", async () => {
+    reset();
+    repo.write("fresh.txt", lines("a", "b", "c"));
+    const before = gitDirHash(repo.dir);
+    const r = await ask("blame", repo.dir, { path: "fresh.txt" });
+    expect(gitDirHash(repo.dir)).toBe(before);
+    expect(r).toMatchObject({ path: "fresh.txt", lines: 3, range: [1, 3], hunks: [[1, 3, null]], commits: {}, worktree: true });
+    repo.git("add", "fresh.txt");
+    await expectBlameLikeGit(repo.dir, "fresh.txt");
+  });
+
+  test("a staged rename keeps the source's commits, as git blame follows it", async () => {
+    reset();
+    repo.git("mv", "moved.txt", "renamed.txt");
+    edit("renamed.txt", (ls) => [...ls.slice(0, 3), "inserted", ...ls.slice(3)]);
+    const r = await expectBlameLikeGit(repo.dir, "renamed.txt");
+    expect(r.hunks[0]).toEqual([1, 3, short(repo.git("rev-list", "--max-parents=0", "HEAD").trim()), "moved.txt", 1]);
+  });
+
+  test("an unstaged rename is a new file (git blame knows no such path)", async () => {
+    reset();
+    repo.git("mv", "moved.txt", "renamed.txt");
+    repo.git("reset", "-q");
+    const r = await ask("blame", repo.dir, { path: "renamed.txt" });
+    expect(r.hunks).toEqual([[1, 12, null]]);
+  });
+
+  test("a staged copy is not followed (git blame without -C does not)", async () => {
+    reset();
+    writeFileSync(join(repo.dir, "copy.txt"), readFileSync(join(repo.dir, "moved.txt")));
+    repo.git("add", "copy.txt");
+    await expectBlameLikeGit(repo.dir, "copy.txt");
+  });
+
+  test("a file deleted on disk is answered at HEAD; a path neither on disk nor in HEAD is PATH_NOT_FOUND", async () => {
+    reset();
+    rmSync(join(repo.dir, "moved.txt"));
+    const r = await ask("blame", repo.dir, { path: "moved.txt" });
+    expect(r.worktree).toBeUndefined();
+    expect(r.lines).toBe(12);
+    await expect(ask("blame", repo.dir, { path: "nowhere.txt" })).rejects.toMatchObject({ code: "PATH_NOT_FOUND" });
+  });
+
+  test("a file replaced by a folder is answered at HEAD; by a symlink, as git blame reads it (the link's target name)", async () => {
+    reset();
+    rmSync(join(repo.dir, "moved.txt"));
+    mkdirSync(join(repo.dir, "moved.txt"));
+    writeFileSync(join(repo.dir, "moved.txt", "inner"), "x\n");
+    const r = await ask("blame", repo.dir, { path: "moved.txt" });
+    expect(r.lines).toBe(12);
+    expect(r.worktree).toBeUndefined();
+    reset();
+    rmSync(join(repo.dir, "moved.txt"), { recursive: true, force: true });
+    symlinkSync("src/app.js", join(repo.dir, "moved.txt"));
+    await expectBlameLikeGit(repo.dir, "moved.txt");
+  });
+
+  test("a name with spaces and non-ASCII letters", async () => {
+    reset();
+    edit("notes/a b ü.txt", (ls) => [ls[0]!, "new", ...ls.slice(1)]);
+    await expectBlameLikeGit(repo.dir, "notes/a b ü.txt");
+  });
+
+  test("CRLF: a committed CRLF file edited on disk, and one git stores as LF under core.autocrlf", async () => {
+    reset();
+    writeFileSync(join(repo.dir, "crlf.txt"), "one\r\nTWO\r\nthree\r\nfour\r\n");
+    await expectBlameLikeGit(repo.dir, "crlf.txt");
+    reset();
+    // An LF file checked out as CRLF by autocrlf is clean to git: so it is to lore.
+    repo.git("config", "core.autocrlf", "true");
+    try {
+      writeFileSync(join(repo.dir, "moved.txt"), readFileSync(join(repo.dir, "moved.txt"), "utf8").replace(/\n/g, "\r\n"));
+      const clean = await ask("blame", repo.dir, { path: "moved.txt" });
+      expect(clean.worktree).toBeUndefined();
+      writeFileSync(join(repo.dir, "moved.txt"), "top\r\n" + readFileSync(join(repo.dir, "moved.txt"), "utf8"));
+      await expectBlameLikeGit(repo.dir, "moved.txt");
+    } finally {
+      repo.git("config", "--unset", "core.autocrlf");
+    }
+  });
+
+  test("a file that cannot be read is a clear error", async () => {
+    reset();
+    // Root reads any file whatever its mode: a dangling symlink is a file git blame cannot read... it reads the link itself.
+    // What root cannot read is a file the kernel refuses: a FIFO stands in for it here.
+    rmSync(join(repo.dir, "moved.txt"));
+    const { spawnSync } = await import("node:child_process");
+    spawnSync("mkfifo", [join(repo.dir, "moved.txt")]);
+    await expect(ask("blame", repo.dir, { path: "moved.txt" })).rejects.toMatchObject({ code: "NOT_A_FILE" });
+  });
+});
+
+describe("intent of the file on disk", () => {
+  test("commits carry on-disk line numbers and uncommitted lists the rest", async () => {
+    reset();
+    edit("src/app.js", (ls) => ["// header", ...ls.slice(0, 9), "changed 10", ...ls.slice(10, 18), ...ls.slice(20)]);
+    const r = await expectIntentLikeGit(repo.dir, "src/app.js", 1, 25);
+    expect(r.worktree).toBe(true);
+    expect(r.uncommitted).toEqual([[1, 1], [11, 11]]);
+    for (const c of r.commits) expect(c.message).toBe(repo.git("log", "-1", "--format=%B", c.sha).replace(/\n+$/, ""));
+  });
+
+  test("a clean file has neither worktree nor uncommitted; a staged rename keeps its commits", async () => {
+    reset();
+    const clean = await expectIntentLikeGit(repo.dir, "src/app.js", 3, 12);
+    expect(clean.worktree).toBeUndefined();
+    repo.git("mv", "moved.txt", "renamed.txt");
+    edit("renamed.txt", (ls) => [...ls, "tail"]);
+    await expectIntentLikeGit(repo.dir, "renamed.txt", 1, 13);
+  });
+});
