@@ -61,6 +61,10 @@ export const historyQuery = defineQuery({
         ]),
       ),
       truncated: z.boolean(),
+      // The file on disk (no until, it differs from HEAD's): range is its lines, headRange HEAD's that git log -L followed.
+      worktree: z.literal(true).optional(),
+      headRange: z.tuple([z.number().int(), z.number().int()]).optional(),
+      uncommitted: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
     }),
   // A line history is answered by its own module (git log -L), the file's history by the index.
   load: async () => ({ run: async (ctx, input) => (asksForLines(input) ? (await import("./run/line-history.ts")).run(ctx, input) : (await import("./run/history.ts")).run(ctx, input)) as never }),

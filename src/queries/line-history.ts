@@ -18,6 +18,11 @@ export interface LineHistoryOutput {
   range: [number, number];
   commits: LineHistoryCommit[];
   truncated: boolean;
+  /** The file on disk differs from HEAD's: range is in its lines, headRange the HEAD lines git log -L followed. */
+  worktree?: true;
+  headRange?: [number, number];
+  /** Lines of the range not committed yet; absent when none. */
+  uncommitted?: [number, number][];
 }
 
 export const LINE_HISTORY_ARGS = {

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gitBlameWorkTree } from "./git-truth.ts";
+import { runGit } from "./git-repo.ts";
 import { ask } from "./lore.ts";
 
 /** lore's hunks as one owner per line: sha null for a line not committed. */
@@ -80,5 +81,48 @@ export async function expectIntentLikeGit(dir: string, path: string, a: number, 
   const want = Object.fromEntries([...bySha].filter(([s]) => s !== null).map(([s, ls]) => [s, ranges(ls)]));
   expect({ path, commits: mine }).toEqual({ path, commits: want });
   expect({ path, uncommitted: r.uncommitted }).toEqual({ path, uncommitted: bySha.has(null) ? ranges(bySha.get(null)!) : undefined });
+  return r;
+}
+
+/** HEAD's line of each on-disk line (null: not committed), from git diff -U0 HEAD -- PATH as a person would read it. */
+export function headLinesOf(dir: string, path: string, diskLines: number): (number | null)[] {
+  const out = runGit(dir, ["-c", "diff.autoRefreshIndex=false", "diff", "-U0", "HEAD", "--", path]);
+  const map: (number | null)[] = [];
+  let disk = 1;
+  let head = 1;
+  for (const m of out.matchAll(/^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/gm)) {
+    const [os, oc, ns, nc] = [Number(m[1]), m[2] === undefined ? 1 : Number(m[2]), Number(m[3]), m[4] === undefined ? 1 : Number(m[4])];
+    const firstNew = nc === 0 ? ns + 1 : ns;
+    while (disk < firstNew) map[disk++] = head++;
+    for (let i = 0; i < nc; i++) map[disk++] = null;
+    head = (oc === 0 ? os + 1 : os) + oc;
+  }
+  while (disk <= diskLines) map[disk++] = head++;
+  return map;
+}
+
+/** What git log -L A,B:PATH prints at HEAD: each commit's 12-hex sha. */
+export function gitLineLogShas(dir: string, a: number, b: number, path: string): string[] {
+  return runGit(dir, ["log", `-L${a},${b}:${path}`, "--format=%x1e%H", "--no-patch", "HEAD"]).split("\x1e").slice(1).map((r) => r.trim().slice(0, 12));
+}
+
+/** Asks lore's history -L A,B of on-disk lines and checks headRange against git's diff and the commits against git log -L of it. */
+export async function expectLineHistoryLikeGit(dir: string, path: string, a: number, b: number): Promise<any> {
+  const before = gitDirHash(dir);
+  const r = await ask("history", dir, { path, lines: `${a},${b}`, limit: 1000 });
+  expect(gitDirHash(dir)).toBe(before);
+  const total = gitBlameWorkTree(dir, path).length;
+  const heads = headLinesOf(dir, path, total).slice(a, b + 1);
+  const committed = heads.filter((h): h is number => h !== null);
+  expect(r.range).toEqual([a, b]);
+  expect(r.worktree).toBe(true);
+  if (committed.length === 0) {
+    expect(r.commits).toEqual([]);
+    expect(r.uncommitted).toEqual([[a, b]]);
+    return r;
+  }
+  const headRange = [Math.min(...committed), Math.max(...committed)];
+  expect({ path, headRange: r.headRange }).toEqual({ path, headRange });
+  expect(r.commits.map((c: any) => c.sha)).toEqual(gitLineLogShas(dir, headRange[0]!, headRange[1]!, path));
   return r;
 }

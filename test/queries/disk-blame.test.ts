@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BOB, CAROL, lines, TestRepo } from "../helpers/git-repo.ts";
-import { expectBlameLikeGit, expectIntentLikeGit, gitDirHash } from "../helpers/disk-truth.ts";
+import { expectBlameLikeGit, expectIntentLikeGit, expectLineHistoryLikeGit, gitDirHash } from "../helpers/disk-truth.ts";
 import { gitBlame, short } from "../helpers/git-truth.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
 
@@ -204,3 +204,38 @@ describe("intent of the file on disk", () => {
     await expectIntentLikeGit(repo.dir, "renamed.txt", 1, 13);
   });
 });
+
+describe("history -L of the file on disk", () => {
+  test("on-disk lines map to the smallest HEAD range covering their committed lines, answered as git log -L of it", async () => {
+    reset();
+    edit("src/app.js", (ls) => ["// header", "// two", ...ls.slice(0, 9), "changed 10", ...ls.slice(10, 18), ...ls.slice(20), "tail"]);
+    for (const [a, b] of [[1, 5], [3, 12], [10, 14], [18, 25], [27, 29]] as const) await expectLineHistoryLikeGit(repo.dir, "src/app.js", a, b);
+    const r = await ask("history", repo.dir, { path: "src/app.js", lines: "1,4" });
+    expect(r).toMatchObject({ range: [1, 4], headRange: [1, 2], uncommitted: [[1, 2]], worktree: true });
+  });
+
+  test("lines all uncommitted have no commits; until HEAD answers at the commit", async () => {
+    reset();
+    edit("src/app.js", (ls) => ["new 1", "new 2", ...ls]);
+    const r = await expectLineHistoryLikeGit(repo.dir, "src/app.js", 1, 2);
+    expect(r).toMatchObject({ commits: [], uncommitted: [[1, 2]], truncated: false });
+    const atHead = await ask("history", repo.dir, { path: "src/app.js", lines: "1,2", until: "HEAD" });
+    expect(atHead.worktree).toBeUndefined();
+    expect(atHead.commits.map((c: any) => c.sha)).toEqual(gitLineLogShasAt(1, 2));
+    await expect(ask("history", repo.dir, { path: "src/app.js", lines: "30,33" })).rejects.toMatchObject({ code: "BAD_RANGE" });
+    expect((await ask("history", repo.dir, { path: "src/app.js", lines: "31,32" })).headRange).toEqual([29, 30]);
+  });
+
+  test("an untracked file: all uncommitted; a clean one as before", async () => {
+    reset();
+    repo.write("fresh.txt", lines("a", "b", "c"));
+    expect(await ask("history", repo.dir, { path: "fresh.txt", lines: "2,3" })).toMatchObject({ range: [2, 3], commits: [], uncommitted: [[2, 3]], worktree: true });
+    const clean = await ask("history", repo.dir, { path: "src/app.js", lines: "4,6" });
+    expect(clean.worktree).toBeUndefined();
+    expect(clean.commits.map((c: any) => c.sha)).toEqual(gitLineLogShasAt(4, 6));
+  });
+});
+
+function gitLineLogShasAt(a: number, b: number): string[] {
+  return repo.git("log", `-L${a},${b}:src/app.js`, "--format=%x1e%H", "--no-patch", "HEAD").split("\x1e").slice(1).map((r) => r.trim().slice(0, 12));
+}

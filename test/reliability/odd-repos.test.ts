@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ALICE, BOB, CAROL, TestRepo, lines, runGit, tempDir } from "../helpers/git-repo.ts";
-import { gitBlame, gitCommitFiles, gitLogFile, hunksToLines } from "../helpers/git-truth.ts";
+import { gitBlame, gitBlameWorkTree, gitCommitFiles, gitLogFile, hunksToLines } from "../helpers/git-truth.ts";
 import { ask, cli, isolateHome } from "../helpers/lore.ts";
 
 const made: TestRepo[] = [];
@@ -126,8 +126,11 @@ describe("odd repositories", () => {
 
     const head = r.git("rev-parse", "HEAD").trim();
     expect((await ask("status", r.dir)).head).toBe(head);
+    // The file on disk holds the conflict: its markers are not committed, as git blame -- f.txt says.
     const b = await ask("blame", r.dir, { path: "f.txt" });
-    expect(hunksToLines(b.hunks).map((l) => l.sha)).toEqual(gitBlame(r.dir, "HEAD", "f.txt").map((o) => o.sha));
+    expect(b.hunks.flatMap(([s, e, sha]: [number, number, string | null]) => Array.from({ length: e - s + 1 }, () => sha))).toEqual(gitBlameWorkTree(r.dir, "f.txt").map((o) => o.sha));
+    const atHead = await ask("blame", r.dir, { path: "f.txt", until: "HEAD" });
+    expect(hunksToLines(atHead.hunks).map((l) => l.sha)).toEqual(gitBlame(r.dir, "HEAD", "f.txt").map((o) => o.sha));
     expect((await ask("history", r.dir, { path: "f.txt" })).commits.map((c: any) => c.sha)).toEqual(gitLogFile(r.dir, "HEAD", "f.txt").map((c) => c.sha));
     expect((await ask("blame", r.dir, { path: "f.txt", until: "topic" })).rev).toBe(r.git("rev-parse", "topic").trim());
     expect(state()).toBe(before);

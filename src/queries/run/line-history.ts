@@ -13,21 +13,63 @@ import type { HISTORY_ARGS } from "../history.ts";
 import type { LineHistoryOutput } from "../line-history.ts";
 import { fileAt, iso, repoPath, shortSha } from "./common.ts";
 import { parseRange } from "../../cli/flags.ts";
+import type { Scope } from "../../index/repo-index.ts";
+import { diskFile, runsIn, type DiskFile } from "./disk-file.ts";
 
 type Cached = Omit<LineHistoryOutput, "repo" | "rev" | "path">;
 
 export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>): Promise<LineHistoryOutput> {
   const scope = await ctx.index.scope(input.until);
   const path = repoPath(ctx, input.path);
+  // Line numbers are the file's on disk unless `until` names a commit (a function is found in HEAD's version).
+  if (input.until === undefined && !input.lines!.trim().startsWith(":")) {
+    const view = await diskFile(ctx, scope, path);
+    if (view) return onDisk(ctx, input, scope, path, view);
+  }
   const entry = await fileAt(ctx, scope, path);
   const { spec, range } = await rangeSpec(ctx, input, path, entry.blob);
+  return { repo: ctx.index.repo.root, path, rev: scope.commit, ...(await cachedLineLog(ctx, input, scope, path, entry.blob, spec, range)) };
+}
+
+/** git log -L of `path` at the scope's commit, from the cache when asked before. */
+async function cachedLineLog(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>, scope: Scope, path: string, blob: string, spec: string, range: [number, number] | undefined): Promise<Cached> {
   const last = scope.atHead ? ctx.index.lastTouch(path) : lastTouchIn(ctx, scope.table, path);
-  const key = JSON.stringify([path, last ?? scope.commit, entry.blob, spec, input.diffLines, input.limit]);
+  const key = JSON.stringify([path, last ?? scope.commit, blob, spec, input.diffLines, input.limit]);
   const store = ctx.index.store.search;
   const hit = store.lineHistory(key);
   const body: Cached = hit ? JSON.parse(hit) : await lineLog(ctx, scope.commit, path, spec, range, input.limit, input.diffLines, last);
   if (!hit) store.saveLineHistory(key, JSON.stringify(body));
-  return { repo: ctx.index.repo.root, path, rev: scope.commit, ...body };
+  return body;
+}
+
+/**
+ * On-disk lines A..B of a file that differs from HEAD's: the smallest HEAD range covering their
+ * committed lines, answered as git log -L of it (headRange); none committed, no commits.
+ */
+async function onDisk(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>, scope: Scope, path: string, view: DiskFile): Promise<LineHistoryOutput> {
+  if (view.headEntry && (await lineCounts(ctx.index, [view.headEntry.blob])).get(view.headEntry.blob) === null)
+    throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines to follow.`);
+  const [a, b] = checkedRange(parseRange(input.lines!), view.lines, path);
+  const runs = runsIn(view, a, b);
+  const uncommitted = runs.filter((r) => r.head === null).map((r): [number, number] => [r.start, r.end]);
+  const committed = runs.filter((r) => r.head !== null);
+  const base = { repo: ctx.index.repo.root, path, rev: scope.commit, range: [a, b] as [number, number], worktree: true as const };
+  if (committed.length === 0 || !view.headPath || !view.headEntry) return { ...base, commits: [], truncated: false, uncommitted };
+  const last = committed[committed.length - 1]!;
+  const headRange: [number, number] = [committed[0]!.head!, last.head! + (last.end - last.start)];
+  const body = await cachedLineLog(ctx, input, scope, view.headPath, view.headEntry.blob, `${headRange[0]},${headRange[1]}`, headRange);
+  return { ...base, commits: body.commits, truncated: body.truncated, headRange, ...(uncommitted.length ? { uncommitted } : {}) };
+}
+
+/** A,B as asked (B defaults to the file's end), checked against the file's length. */
+function checkedRange(asked: { startLine: number; endLine?: number }, lines: number | undefined, path: string): [number, number] {
+  const a = asked.startLine;
+  const b = asked.endLine ?? lines ?? a;
+  if (a < 1) throw new LoreError("BAD_RANGE", "Line numbers start at 1.");
+  if (b < a) throw new LoreError("BAD_RANGE", `The range ${a},${b} ends before it starts; give START,END with START <= END.`);
+  if (lines === 0) throw new LoreError("BAD_RANGE", `${path} is empty: it has no lines to ask about.`);
+  if (lines !== undefined && b > lines) throw new LoreError("BAD_RANGE", `${path} has only ${lines} line${lines === 1 ? "" : "s"}; ask for lines within 1,${lines}.`);
+  return [a, b];
 }
 
 function lastTouchIn(ctx: QueryContext, table: string, path: string): string | undefined {
@@ -43,14 +85,9 @@ async function rangeSpec(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>, p
     if (name === "" || name.includes(":")) throw new LoreError("BAD_RANGE", `-L :NAME needs a function name (a regex git matches against the line that starts it), not "${L}".`);
     return { spec: L };
   }
-  const asked = parseRange(L);
   const lines = (await lineCounts(ctx.index, [blob])).get(blob);
   if (lines === null) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines to follow.`);
-  const a = asked.startLine;
-  const b = asked.endLine ?? lines ?? a;
-  if (a < 1) throw new LoreError("BAD_RANGE", "Line numbers start at 1.");
-  if (b < a) throw new LoreError("BAD_RANGE", `The range ${a},${b} ends before it starts; give START,END with START <= END.`);
-  if (lines !== undefined && b > lines) throw new LoreError("BAD_RANGE", `${path} has only ${lines} line${lines === 1 ? "" : "s"}; ask for lines within 1,${lines}.`);
+  const [a, b] = checkedRange(parseRange(L), lines, path);
   return { spec: `${a},${b}`, range: [a, b] };
 }
 
