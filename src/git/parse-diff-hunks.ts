@@ -38,9 +38,9 @@ function sections(patch: string): string[] {
 }
 
 /**
- * git prints the raw records, then as many numstat records, then the patch, all in one order: the
- * raw records are counted first so a path that looks like a patch header cannot mislead. A type
- * change (file to symlink) is two patch sections, deletion then creation.
+ * git prints the raw records, then the numstat records, then the patch, all in one order; the patch
+ * has one section per numstat record, so a path that looks like a patch header cannot mislead. A
+ * type change (file to symlink) is two sections, deletion then creation.
  */
 export function parseDiffWithHunks(bytes: Uint8Array): ChangedFile[] {
   const t = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
@@ -51,38 +51,62 @@ export function parseDiffWithHunks(bytes: Uint8Array): ChangedFile[] {
     pos = end < 0 ? t.length : end + 1;
     return v;
   };
+  // Paths stay as read (one char per byte) until the end: numstat's records are matched to them by name.
   const raw: { status: ChangeStatus; path: string; oldPath?: string; oldMode: string; newMode: string }[] = [];
   while (pos < t.length && t.charCodeAt(pos) === 0x3a) {
     const meta = field().slice(1).split(" ");
     const status = (meta[4] ?? "M")[0] as ChangeStatus;
     const modes = { oldMode: meta[0] ?? "000000", newMode: meta[1] ?? "000000" };
     if (status === "R" || status === "C") {
-      const oldPath = fromLatin1(field());
-      raw.push({ status, path: fromLatin1(field()), oldPath, ...modes });
-    } else raw.push({ status, path: fromLatin1(field()), ...modes });
+      const oldPath = field();
+      raw.push({ status, path: field(), oldPath, ...modes });
+    } else raw.push({ status, path: field(), ...modes });
   }
-  const counts: [number | null, number | null][] = [];
+  // A file whose stat changed but whose content did not is a raw record with no numstat record and
+  // no patch (the index is never refreshed): numstat names its paths, so the two are matched by name.
+  const counts = new Map<string, [number | null, number | null]>();
   const n = (s: string) => (s === "-" ? null : Number(s));
-  while (counts.length < raw.length && pos < t.length) {
+  while (pos < t.length && /[0-9-]/.test(t[pos]!)) {
     const tab1 = t.indexOf("\t", pos);
     const tab2 = t.indexOf("\t", tab1 + 1);
-    counts.push([n(t.slice(pos, tab1)), n(t.slice(tab1 + 1, tab2))]);
+    const count: [number | null, number | null] = [n(t.slice(pos, tab1)), n(t.slice(tab1 + 1, tab2))];
     pos = tab2 + 1;
     // "ADD\tDEL\tpath\0", or for a rename "ADD\tDEL\t\0old\0new\0".
+    let key: string;
     if (t.charCodeAt(pos) === 0) {
       pos++;
-      field();
-      field();
-    } else field();
+      const old = field();
+      key = `${old}\0${field()}`;
+    } else key = field();
+    counts.set(key, count);
   }
   // A NUL ends the numstat records before the patch begins.
   while (t.charCodeAt(pos) === 0) pos++;
   const patch = sections(t.slice(pos));
   let next = 0;
-  return raw.map((r, i) => {
+  const out: ChangedFile[] = [];
+  for (const r of raw) {
+    const key = r.oldPath !== undefined ? `${r.oldPath}\0${r.path}` : r.path;
+    const count = counts.get(key);
+    if (!count) continue;
+    // A binary file whose stat changed has a numstat record ("-\t-") but no patch: it did not change.
+    const header = r.status === "U" ? "* Unmerged path " : `diff --git ${quoted("a/" + (r.oldPath ?? r.path))} ${quoted("b/" + r.path)}\n`;
+    if (!patch[next]?.startsWith(header)) continue;
     const mine = patch.slice(next, (next += r.status === "T" ? 2 : 1));
     // Of a type change only the deletion section speaks of the old side's lines.
-    const deleted = r.status === "U" || mine.length === 0 ? [] : deletedRanges(mine[0]!);
-    return { ...r, additions: counts[i]?.[0] ?? null, deletions: counts[i]?.[1] ?? null, deleted };
-  });
+    const deleted = r.status === "U" ? [] : deletedRanges(mine[0]!);
+    const names = r.oldPath !== undefined ? { path: fromLatin1(r.path), oldPath: fromLatin1(r.oldPath) } : { path: fromLatin1(r.path) };
+    out.push({ ...r, ...names, additions: count[0], deletions: count[1], deleted });
+  }
+  return out;
+}
+
+const ESCAPES: Record<string, string> = { "\x07": "\\a", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\v": "\\v", "\f": "\\f", "\r": "\\r", '"': '\\"', "\\": "\\\\" };
+
+/** A name as git's patch header prints it with core.quotepath=off: C-quoted when it holds a quote, a backslash or a control character. */
+export function quoted(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/["\\\x00-\x1f\x7f]/.test(name)) return name;
+  // eslint-disable-next-line no-control-regex
+  return `"${name.replace(/["\\\x00-\x1f\x7f]/g, (c) => ESCAPES[c] ?? "\\" + c.charCodeAt(0).toString(8).padStart(3, "0"))}"`;
 }
