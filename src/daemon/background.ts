@@ -2,7 +2,7 @@
  * The work the daemon does for a repository when nobody is asking: its commit-graph,
  * line churn for all history, and the blame of every file at HEAD, most-changed first.
  */
-import { blame, isBlamed, type BlameTarget } from "../index/blame.ts";
+import { blame, isBlamed, MAX_WARM_BYTES, type BlameTarget } from "../index/blame.ts";
 import { updateChurn } from "../index/churn.ts";
 import { updateCodeWords } from "../index/code-words.ts";
 import { lineCounts } from "../index/line-counts.ts";
@@ -15,8 +15,6 @@ import { inBackground, questionsAnswered } from "../git/priority.ts";
 import { LoreError, toLoreError } from "../errors.ts";
 
 const SYMLINK = "120000";
-/** Larger files are blamed only when someone asks: one of them can hold a worker for minutes. */
-const MAX_WARM_BYTES = 2 * 1024 * 1024;
 /** Files are ranked by how often they changed in this many of the newest commits. */
 const RANK_WINDOW = 5000;
 /** A step that takes longer than this is logged on its own line (the pass of a big history takes hours). */

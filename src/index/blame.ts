@@ -11,6 +11,9 @@ import { singleCommitBlame } from "./single-commit-blame.ts";
 
 export const IGNORE_REVS_FILE = ".git-blame-ignore-revs";
 
+/** The background pass leaves larger files to be blamed when someone asks: one of them can hold a worker for minutes. */
+export const MAX_WARM_BYTES = 2 * 1024 * 1024;
+
 /** The ignore-revs file as read once for one blame: its path for git, its text, and a hash of it for the cache key. */
 export interface IgnoreRevs {
   file: string;
@@ -36,6 +39,11 @@ export interface BlameTarget {
   commit: string;
   /** When blaming the indexed head: the path's blob and the last commit that touched it, which make a key that survives new commits. */
   headKey?: { blob: string; lastTouch: string };
+  /**
+   * The path's blob at the indexed head when there is no headKey (a file only a merge brought,
+   * whose history has no commit of its own): stored with the blame so status counts the file blamed.
+   */
+  headBlob?: string;
   honourIgnoreRevs: boolean;
 }
 
@@ -78,7 +86,7 @@ async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignore: I
   // Kept as found when the same blame landed meanwhile (the pass and a question, or another process):
   // replacing it would take its rows from under whoever holds it.
   ix.store.transaction(() => {
-    if (!ix.store.blame.find(key)) ix.store.blame.save(key, t.path, t.headKey?.blob ?? null, result, Math.floor(Date.now() / 1000));
+    if (!ix.store.blame.find(key)) ix.store.blame.save(key, t.path, t.headKey?.blob ?? t.headBlob ?? null, result, Math.floor(Date.now() / 1000));
   });
   return ix.store.blame.find(key)!;
 }

@@ -173,16 +173,20 @@ export class BlameStore {
     );
   }
 
-  /** Files of the tree that can never be blamed: symlinks, and blobs known to be binary (line count or blame says so). */
-  unblamableInTree(): number {
+  /**
+   * Files of the tree the background pass does not blame: symlinks, blobs known to be binary (line
+   * count or blame says so), and text files over `maxBytes` not blamed yet (left until someone asks).
+   */
+  unblamableInTree(maxBytes: number): number {
     return Number(
       this.db
         .prepare(
           `SELECT count(*) AS n FROM tree t WHERE t.type = 'blob' AND (t.mode = '120000'
              OR EXISTS (SELECT 1 FROM blob_lines l WHERE l.blob = t.blob AND l.lines IS NULL)
-             OR EXISTS (SELECT 1 FROM blames b WHERE b.path_id = t.path_id AND b.blob = t.blob AND b.binary = 1))`,
+             OR EXISTS (SELECT 1 FROM blames b WHERE b.path_id = t.path_id AND b.blob = t.blob AND b.binary = 1)
+             OR (t.size > ? AND NOT EXISTS (SELECT 1 FROM blames b WHERE b.path_id = t.path_id AND b.blob = t.blob)))`,
         )
-        .get()!.n,
+        .get(maxBytes)!.n,
     );
   }
 

@@ -10,6 +10,7 @@ export function blameTarget(ctx: QueryContext, scope: Scope, entry: TreeEntry, h
   if (scope.atHead) {
     const lastTouch = ctx.index.lastTouch(entry.path, scope.commit);
     if (lastTouch) t.headKey = { blob: entry.blob, lastTouch };
+    else t.headBlob = entry.blob;
   }
   return t;
 }

@@ -2,6 +2,7 @@
 import { statSync } from "node:fs";
 import { readHeadBranch } from "../../git/head-file.ts";
 import { currentBranch, currentHead, isPartialClone, isShallow, type Repo } from "../../git/repo.ts";
+import { MAX_WARM_BYTES } from "../../index/blame.ts";
 import { pruneLimits, SnapshotStore } from "../../memory/store.ts";
 import type { STATUS_ARGS, StatusOutput } from "../status.ts";
 import type { QueryContext } from "../context.ts";
@@ -49,7 +50,7 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
     churnComplete: indexedHead !== null && store.meta("churnHead") === indexedHead,
     filesTotal: store.tree.count(),
     filesBlamed: store.blame.blamedInTree(),
-    filesUnblamable: store.blame.unblamableInTree(),
+    filesUnblamable: store.blame.unblamableInTree(MAX_WARM_BYTES),
     indexing,
     lastIndexedAt: store.meta("lastIndexedAt") ?? null,
     shallow,
