@@ -27,6 +27,6 @@ export async function refreshCommitGraph(ix: RepoIndex): Promise<boolean> {
   const env = graphEnv(ix);
   mkdirSync(join(env.GIT_OBJECT_DIRECTORY!, "info"), { recursive: true, mode: 0o700 });
   await git(["commit-graph", "write", "--reachable", "--changed-paths", "--split", "--no-progress"], { cwd: ix.repo.root, env, timeoutMs: 600_000 });
-  ix.git.env = env;
+  ix.shared.gitEnv = env;
   return true;
 }

@@ -1,6 +1,6 @@
 /**
- * The repositories the daemon keeps open — each one's index, watcher and warm-up — and
- * questions answered against them from the last consistent state of the index.
+ * The repositories the daemon keeps open — each one's index, watcher and warm-up, shared by
+ * its worktrees — and questions answered in a worktree from the last consistent state of the index.
  */
 import { existsSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
@@ -17,19 +17,33 @@ import { JsonText } from "./rpc.ts";
 import { Warmup } from "./background.ts";
 import { log } from "./lifecycle.ts";
 import { questionBegins, questionEnds } from "../git/priority.ts";
-import { watchRepo } from "./watcher.ts";
+import { watchGitDir, watchRepo } from "./watcher.ts";
+import { worktreeFor } from "../queries/worktree-input.ts";
 
-interface OpenRepo {
-  repo: Repo;
+/** One repository (one common git dir): its index, kept at the main worktree's HEAD, watched and warmed once for all its worktrees. */
+interface OpenIndex {
+  /** The view of the worktree whose HEAD the index follows: updates and the warm-up run as it. */
   index: RepoIndex;
   warmup: Warmup;
   unwatch?: () => void;
-  lastUsed: number;
   /** .mailmap and shallow as of the last refresh: they change answers without moving HEAD. */
   stamps: string;
   updating?: Promise<void>;
   /** Questions reading the index now: an update waits for them, so none sees half of one. */
   readers: number;
+  trees: Set<OpenRepo>;
+}
+
+/** One worktree asked about: its view of the shared index and its own answers, never served for another worktree. */
+interface OpenRepo {
+  repo: Repo;
+  index: RepoIndex;
+  shared: OpenIndex;
+  /** Its own git dir watched (a linked worktree's HEAD moves there). */
+  unwatch?: () => void;
+  lastUsed: number;
+  /** This worktree's HEAD and its own answer-changing files when its answers were kept: when they move, the answers go. */
+  seen: string;
   answers: AnswerCache;
 }
 
@@ -48,6 +62,11 @@ function fileStamps(repo: Repo): string {
   return `${stamp(join(repo.root, ".mailmap"))}|${stamp(join(repo.commonDir, "shallow"))}|${stamp(join(repo.root, IGNORE_REVS_FILE))}`;
 }
 
+/** What a worktree's kept answers were made at: its HEAD and its own files that change answers. */
+function treeStamp(repo: Repo): string {
+  return `${readHeadCommit(repo)}|${fileStamps(repo)}`;
+}
+
 /** A repository (a submodule, a new checkout) between `dir` and the root we remembered makes the memory wrong. */
 function nestedBetween(dir: string, root: string): boolean {
   for (let d = dir; d !== root && d.length > root.length; d = dirname(d)) if (existsSync(join(d, ".git"))) return true;
@@ -55,13 +74,14 @@ function nestedBetween(dir: string, root: string): boolean {
 }
 
 /** Resolves once no question reads the index (or after DRAIN_MS: a long question must not hold back every update). */
-async function drain(open: OpenRepo): Promise<void> {
+async function drain(open: OpenIndex): Promise<void> {
   const deadline = Date.now() + DRAIN_MS;
   while (open.readers > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
 }
 
 export class Repos {
   private readonly byRoot = new Map<string, OpenRepo>();
+  private readonly byCommonDir = new Map<string, OpenIndex>();
   private readonly byDir = new Map<string, Repo>();
 
   constructor(
@@ -69,8 +89,9 @@ export class Repos {
     private readonly blameWorkers: number,
   ) {}
 
+  /** Repositories open (the worktrees of one count once). */
   get size(): number {
-    return this.byRoot.size;
+    return this.byCommonDir.size;
   }
 
   /** The answer as the JSON text of the reply: made once, and kept as is when it may be asked again. */
@@ -86,25 +107,33 @@ export class Repos {
 
   private async answerNow(name: string, raw: Record<string, unknown>, opts: { remember?: boolean }): Promise<JsonText> {
     const def = findQuery(name)!;
-    const input = validateInput(def, raw);
-    if (typeof input.repo !== "string" || !isAbsolute(input.repo))
+    const given = validateInput(def, raw);
+    if (typeof given.repo !== "string" || !isAbsolute(given.repo))
       throw new LoreError("BAD_ARGUMENT", "The daemon needs repo: the absolute path of a folder inside the repository.");
-    const open = await this.open(input.repo);
+    // The worktree its paths are in (a linked worktree inside the checkout is its own), else the one repo names.
+    const { repo, input } = await worktreeFor(def, given, await this.discover(given.repo), (dir) => this.discover(dir));
+    const open = this.open(repo);
     open.lastUsed = Date.now();
+    const shared = open.shared;
     // Only HEAD's history is being indexed: a question about another commit waits for it.
-    if (def.answersFromPrefix && input.until === undefined && this.noHistoryYet(open)) {
+    if (def.answersFromPrefix && input.until === undefined && open.index.isPrimary && this.noHistoryYet(shared)) {
       const found = await this.fromPrefix(open, def, input);
       if (found) return new JsonText(JSON.stringify(found.answer));
     }
-    const early = def.needsIndex === false || (def.needsHistory === false && this.noHistoryYet(open));
+    const early = def.needsIndex === false || (def.needsHistory === false && this.noHistoryYet(shared));
     if (early) {
       // Questions about the index itself, or ones git alone answers, go ahead while the update they started runs.
-      if (!open.updating && !this.isFresh(open)) this.update(open).catch(() => {});
+      if (!shared.updating && !this.isFresh(shared)) this.update(shared, open.index).catch(() => {});
     } else await this.ready(open);
-    // Only an answer from an index at HEAD may be remembered, and found.
+    // Only an answer from an index at HEAD may be remembered, and found; each worktree keeps its own, made at its HEAD.
     // remember: false for bulk asks (the report's whole histories) that would push everyone's answers out.
     const key = early || opts.remember === false ? undefined : AnswerCache.keyOf(def, input);
     if (key !== undefined) {
+      const seen = treeStamp(open.repo);
+      if (seen !== open.seen) {
+        open.answers.clear();
+        open.seen = seen;
+      }
       const cached = open.answers.get(key);
       if (cached !== undefined) return new JsonText(cached);
     }
@@ -116,11 +145,11 @@ export class Repos {
 
   private async run(open: OpenRepo, def: AnyQuery, input: Record<string, unknown>): Promise<unknown> {
     const ctx: QueryContext = { index: open.index, clock: () => new Date(), blameWorkers: this.blameWorkers, daemon: this.daemon() };
-    open.readers++;
+    open.shared.readers++;
     try {
       return await def.run(ctx, input as never);
     } finally {
-      open.readers--;
+      open.shared.readers--;
     }
   }
 
@@ -130,10 +159,11 @@ export class Repos {
    * once the index is done or stopped: the question is then answered the usual way.
    */
   private async fromPrefix(open: OpenRepo, def: AnyQuery, input: Record<string, unknown>): Promise<{ answer: unknown } | undefined> {
-    if (!open.updating) this.update(open).catch(() => {});
+    const shared = open.shared;
+    if (!shared.updating) this.update(shared, open.index).catch(() => {});
     for (;;) {
-      const updating = open.updating;
-      if (!updating || !this.noHistoryYet(open)) return undefined;
+      const updating = shared.updating;
+      if (!updating || !this.noHistoryYet(shared)) return undefined;
       const grew = open.index.historyGrowth();
       try {
         return { answer: await this.run(open, def, input) };
@@ -145,7 +175,7 @@ export class Repos {
     }
   }
 
-  /** The repository containing `dir`, remembered so a warm question starts no git process. */
+  /** The work tree containing `dir`, remembered so a warm question starts no git process. */
   private async discover(dir: string): Promise<Repo> {
     const known = this.byDir.get(dir);
     if (known && existsSync(known.gitDir) && existsSync(dir) && !nestedBetween(dir, known.root)) return known;
@@ -155,100 +185,160 @@ export class Repos {
     return repo;
   }
 
-  private async open(dir: string): Promise<OpenRepo> {
-    const repo = await this.discover(dir);
+  /** The repository's index, opened and watched once for all its worktrees. */
+  private openIndex(repo: Repo): OpenIndex {
+    let shared = this.byCommonDir.get(repo.commonDir);
+    if (!shared) {
+      const index = RepoIndex.open(repo);
+      // Updates and the warm-up run as the worktree whose HEAD the index follows.
+      const primary = index.isPrimary ? index : RepoIndex.open(index.shared.primary);
+      if (primary !== index) index.close();
+      primary.log = log;
+      shared = { index: primary, warmup: new Warmup(primary, this.blameWorkers, log), stamps: "", readers: 0, trees: new Set() };
+      this.byCommonDir.set(repo.commonDir, shared);
+      log(`opened ${primary.repo.root}${primary.repo.root === repo.root ? "" : ` (for its worktree ${repo.root})`}`);
+    }
+    if (!shared.unwatch) {
+      const o = shared;
+      if (o.warmup.stopped) o.warmup = new Warmup(o.index, this.blameWorkers, log);
+      const primary = o.index.repo;
+      o.unwatch = watchRepo(primary, () => this.onChange(o), (err) => log(`watching ${primary.root}: ${err instanceof Error ? err.message : String(err)}`));
+    }
+    return shared;
+  }
+
+  private open(repo: Repo): OpenRepo {
     let open = this.byRoot.get(repo.root);
+    if (open && open.repo.gitDir !== repo.gitDir) {
+      // Another worktree now lives at this root (removed and added again): the old one's answers are not its.
+      this.forget(open);
+      open = undefined;
+    }
+    const shared = this.openIndex(repo);
     if (!open) {
       const index = RepoIndex.open(repo);
       index.log = log;
-      open = { repo, index, warmup: new Warmup(index, this.blameWorkers, log), lastUsed: Date.now(), stamps: "", readers: 0, answers: new AnswerCache() };
+      open = { repo, index, shared, lastUsed: Date.now(), seen: "", answers: new AnswerCache() };
       this.byRoot.set(repo.root, open);
-      log(`opened ${repo.root}`);
+      shared.trees.add(open);
+      if (!index.isPrimary) log(`opened the worktree ${repo.root}`);
     }
-    if (!open.unwatch) {
+    if (!open.unwatch && repo.gitDir !== shared.index.repo.gitDir) {
+      // A linked worktree's HEAD lives in its own git dir.
       const o = open;
-      if (o.warmup.stopped) o.warmup = new Warmup(o.index, this.blameWorkers, log);
-      o.unwatch = watchRepo(repo, () => this.onChange(o), (err) => log(`watching ${repo.root}: ${err instanceof Error ? err.message : String(err)}`));
+      o.unwatch = watchGitDir(repo, () => this.onChange(shared), (err) => log(`watching ${repo.root}: ${err instanceof Error ? err.message : String(err)}`));
     }
     return open;
   }
 
   /**
-   * True when the index is at the HEAD git's files name now, and nobody else wrote it since
-   * (a --no-daemon lore may have started it over): then a question needs no git at all.
+   * True when the index is at the HEAD it follows (the main worktree's), as git's files name it
+   * now, and nobody else wrote it since (a --no-daemon lore may have started it over): then a
+   * question needs no git at all.
    */
-  private isFresh(open: OpenRepo): boolean {
-    if (open.index.store.syncWithOthers()) return false;
-    const head = readHeadCommit(open.repo);
+  private isFresh(shared: OpenIndex): boolean {
+    const { index } = shared;
+    if (index.store.syncWithOthers()) return false;
+    const head = readHeadCommit(index.repo);
     if (!head) return false;
-    const { store } = open.index;
+    const { store } = index;
     const indexed = store.meta("indexedHead");
-    return head === indexed && store.meta("treeHead") === indexed && fileStamps(open.repo) === open.stamps;
+    return head === indexed && store.meta("treeHead") === indexed && fileStamps(index.repo) === shared.stamps;
   }
 
   /** True while a repository's history has never been indexed, and it has commits to index. */
-  private noHistoryYet(open: OpenRepo): boolean {
-    return open.index.indexedHead === undefined && !!readHeadCommit(open.repo);
+  private noHistoryYet(shared: OpenIndex): boolean {
+    return shared.index.indexedHead === undefined && !!readHeadCommit(shared.index.repo);
   }
 
   private async ready(open: OpenRepo): Promise<void> {
-    if (this.isFresh(open)) return;
-    if (open.updating) {
-      await open.updating.catch(() => {});
-      if (this.isFresh(open)) return;
+    const shared = open.shared;
+    if (this.isFresh(shared)) return;
+    if (shared.updating) {
+      await shared.updating.catch(() => {});
+      if (this.isFresh(shared)) return;
     }
-    await this.update(open);
+    await this.update(shared, open.index);
   }
 
-  /** Brings the index to HEAD (RepoIndex runs updates one at a time, each asking git for HEAD), then restarts the warm-up. */
-  private update(open: OpenRepo): Promise<void> {
-    const stamps = fileStamps(open.repo);
-    const before = open.index.indexedHead;
+  /**
+   * Brings the index to the HEAD it follows (RepoIndex runs updates one at a time, each asking
+   * git for HEAD) through `via` (the worktree asking: it knows which HEAD to follow when the main
+   * one names no commit), then restarts the warm-up. Every worktree's kept answers go.
+   */
+  private update(shared: OpenIndex, via: RepoIndex = shared.index): Promise<void> {
+    const stamps = fileStamps(shared.index.repo);
+    const before = shared.index.indexedHead;
     const started = Date.now();
-    const p = drain(open)
-      .then(() => open.index.refresh())
-      .finally(() => open.answers.clear())
+    const p = drain(shared)
+      .then(() => via.refresh())
+      .finally(() => {
+        for (const t of shared.trees) t.answers.clear();
+      })
       .then((head) => {
-        open.stamps = stamps;
-        if (head !== before) log(`${open.repo.root}: indexed ${before ? before.slice(0, 12) + ".." : ""}${head.slice(0, 12)} in ${Date.now() - started} ms`);
-        open.warmup.kick();
+        shared.stamps = stamps;
+        if (head !== before) log(`${shared.index.repo.root}: indexed ${before ? before.slice(0, 12) + ".." : ""}${head.slice(0, 12)} in ${Date.now() - started} ms`);
+        shared.warmup.kick();
       });
-    open.updating = p;
+    shared.updating = p;
     p.catch(() => {}).finally(() => {
-      if (open.updating === p) open.updating = undefined;
+      if (shared.updating === p) shared.updating = undefined;
     });
     return p;
   }
 
-  private onChange(open: OpenRepo): void {
-    if (!this.byRoot.has(open.repo.root)) return;
-    this.update(open).catch((err) => {
-      if (!(err instanceof LoreError && err.code === "NO_COMMITS")) log(`updating ${open.repo.root}: ${err instanceof Error ? err.message : String(err)}`);
+  private onChange(shared: OpenIndex): void {
+    if (this.byCommonDir.get(shared.index.repo.commonDir) !== shared) return;
+    // Through a worktree asked about: the main one may name no commit.
+    const via = shared.trees.values().next().value?.index ?? shared.index;
+    this.update(shared, via).catch((err) => {
+      if (!(err instanceof LoreError && err.code === "NO_COMMITS")) log(`updating ${shared.index.repo.root}: ${err instanceof Error ? err.message : String(err)}`);
     });
   }
 
-  /** Unwatches and closes repositories nobody asked about lately. */
+  /** Lets go of one worktree: its watcher, its answers, its view. */
+  private forget(open: OpenRepo): void {
+    open.unwatch?.();
+    open.unwatch = undefined;
+    open.index.close();
+    open.shared.trees.delete(open);
+    this.byRoot.delete(open.repo.root);
+  }
+
+  /** Unwatches and closes worktrees, then repositories, nobody asked about lately. */
   sweep(now = Date.now()): void {
-    for (const [root, open] of this.byRoot) {
+    for (const open of this.byRoot.values()) {
       if (now - open.lastUsed < REPO_IDLE_MS) continue;
-      open.unwatch?.();
-      open.unwatch = undefined;
-      open.warmup.stop();
-      if (open.index.busy || open.warmup.active || open.updating) continue;
-      open.index.close();
-      this.byRoot.delete(root);
-      log(`closed ${root} (idle)`);
+      this.forget(open);
+      if (!open.index.isPrimary) log(`closed the worktree ${open.repo.root} (idle)`);
+    }
+    for (const [commonDir, shared] of this.byCommonDir) {
+      if (shared.trees.size > 0) continue;
+      shared.unwatch?.();
+      shared.unwatch = undefined;
+      shared.warmup.stop();
+      if (shared.index.busy || shared.warmup.active || shared.updating) continue;
+      shared.index.close();
+      this.byCommonDir.delete(commonDir);
+      log(`closed ${shared.index.repo.root} (idle)`);
     }
   }
 
   closeAll(): void {
     for (const open of this.byRoot.values()) {
       open.unwatch?.();
-      open.warmup.stop();
       try {
         open.index.close();
       } catch {}
     }
+    for (const shared of this.byCommonDir.values()) {
+      shared.unwatch?.();
+      shared.warmup.stop();
+      try {
+        shared.index.close();
+      } catch {}
+    }
     this.byRoot.clear();
+    this.byCommonDir.clear();
   }
 }

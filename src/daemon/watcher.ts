@@ -12,7 +12,8 @@ export const DEBOUNCE_MS = 60;
 /** Names in a git dir that mean HEAD or a packed branch may have moved (with their .lock files, which git renames into place). */
 const GIT_DIR_NAMES = /^(?:HEAD|packed-refs|ORIG_HEAD)(?:\.lock|\.new)?$/;
 
-export function watchRepo(repo: Repo, onChange: () => void, onError: (err: unknown) => void): () => void {
+/** Watches `dirs` ([folder, recursive, filter]) and calls back once a burst of changes settles. */
+function watchDirs(dirs: [string, boolean, RegExp | undefined][], onChange: () => void, onError: (err: unknown) => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const fire = () => {
     clearTimeout(timer);
@@ -32,12 +33,21 @@ export function watchRepo(repo: Repo, onChange: () => void, onError: (err: unkno
       onError(err);
     }
   };
-  add(repo.gitDir, false, GIT_DIR_NAMES);
-  if (repo.commonDir !== repo.gitDir) add(repo.commonDir, false, GIT_DIR_NAMES);
-  add(join(repo.commonDir, "refs", "heads"), true);
-  add(join(repo.commonDir, "reftable"), false);
+  for (const [dir, recursive, filter] of dirs) add(dir, recursive, filter);
   return () => {
     clearTimeout(timer);
     for (const w of watchers) w.close();
   };
+}
+
+export function watchRepo(repo: Repo, onChange: () => void, onError: (err: unknown) => void): () => void {
+  const dirs: [string, boolean, RegExp | undefined][] = [[repo.gitDir, false, GIT_DIR_NAMES]];
+  if (repo.commonDir !== repo.gitDir) dirs.push([repo.commonDir, false, GIT_DIR_NAMES]);
+  dirs.push([join(repo.commonDir, "refs", "heads"), true, undefined], [join(repo.commonDir, "reftable"), false, undefined]);
+  return watchDirs(dirs, onChange, onError);
+}
+
+/** A linked worktree's own git dir, where its HEAD moves (its branches are the common dir's, watched with the repository). */
+export function watchGitDir(repo: Repo, onChange: () => void, onError: (err: unknown) => void): () => void {
+  return watchDirs([[repo.gitDir, false, GIT_DIR_NAMES]], onChange, onError);
 }

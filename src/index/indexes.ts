@@ -1,5 +1,5 @@
-/** The open indexes of this process, one per repository root. */
-import { discoverRepo } from "../git/repo.ts";
+/** The open indexes of this process: one view per worktree root, the worktrees of a repository sharing one index. */
+import { discoverRepo, type Repo } from "../git/repo.ts";
 import { ensureGit } from "../git/version.ts";
 import type { IndexOptions } from "./context.ts";
 import { RepoIndex } from "./repo-index.ts";
@@ -9,7 +9,11 @@ const open = new Map<string, RepoIndex>();
 /** The index of the repository containing `dir`, opened once per process. */
 export async function indexFor(dir: string, options?: IndexOptions): Promise<RepoIndex> {
   await ensureGit();
-  const repo = await discoverRepo(dir);
+  return indexOf(await discoverRepo(dir), options);
+}
+
+/** The index view of a worktree already found. */
+export function indexOf(repo: Repo, options?: IndexOptions): RepoIndex {
   let ix = open.get(repo.root);
   if (!ix) {
     ix = RepoIndex.open(repo, options);

@@ -1,4 +1,7 @@
-/** One repository's index kept current: history, tree and churn brought to HEAD, time-travel scopes, blame. */
+/**
+ * One worktree's view of its repository's index: history, tree and churn kept at the HEAD the
+ * shared index follows (the main worktree's), and this worktree's HEAD answered as any commit.
+ */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -6,9 +9,9 @@ import { LoreError } from "../errors.ts";
 import { FULL_SHA } from "../git/head-file.ts";
 import { currentHead, resolveCommit, type Repo } from "../git/repo.ts";
 import { gitText, type GitOptions } from "../git/run.ts";
-import { indexPath } from "./index-file.ts";
 import { withLock } from "../store/file-lock.ts";
-import { Store } from "../store/store.ts";
+import type { Store } from "../store/store.ts";
+import { releaseSharedIndex, sharedIndexOf, type SharedIndex } from "./shared-index.ts";
 import { churnFor, updateChurn } from "./churn.ts";
 import type { IndexContext, IndexOptions, Progress } from "./context.ts";
 import { streamCommits, updateHistory } from "./history.ts";
@@ -48,54 +51,62 @@ function fileHash(path: string): string {
 }
 
 export class RepoIndex implements IndexContext {
-  readonly git: GitOptions;
   onProgress?: (p: Progress) => void;
   log?: (message: string) => void;
-  private chain: Promise<unknown> = Promise.resolve();
-  private running = 0;
-  private scopes = new Map<string, string>();
-  /** The last commit that touched each path, as of `touchHead`: blame's cache key, asked on every blame. */
-  private touches = new Map<string, string | undefined>();
-  private touchHead: string | undefined;
-  private growthWaiters: (() => void)[] = [];
+  private closed = false;
 
   private constructor(
     readonly repo: Repo,
-    readonly store: Store,
+    readonly shared: SharedIndex,
     readonly options: IndexOptions,
-  ) {
-    this.git = { cwd: repo.root };
+  ) {}
+
+  /** The view of `repo` (a worktree) on its repository's one index. */
+  static open(repo: Repo, options: IndexOptions = defaultIndexOptions()): RepoIndex {
+    return new RepoIndex(repo, sharedIndexOf(repo), options);
   }
 
-  static open(repo: Repo, options: IndexOptions = defaultIndexOptions()): RepoIndex {
-    return new RepoIndex(repo, Store.open(indexPath(repo.root), repo.root), options);
+  get store(): Store {
+    return this.shared.store;
+  }
+
+  /** git runs in this worktree (HEAD, the files on disk), with lore's commit-graph once there is one. */
+  get git(): GitOptions {
+    const env = this.shared.gitEnv;
+    return env ? { cwd: this.repo.root, env } : { cwd: this.repo.root };
+  }
+
+  /** True when this worktree is the one whose HEAD the stored history and tree follow. */
+  get isPrimary(): boolean {
+    return this.repo.gitDir === this.shared.primary.gitDir;
   }
 
   /** Runs index work one step at a time: two updates never interleave. */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    this.running++;
-    const run = this.chain.then(fn, fn).finally(() => {
-      this.running--;
+    const shared = this.shared;
+    shared.running++;
+    const run = shared.chain.then(fn, fn).finally(() => {
+      shared.running--;
       this.onHistoryBatch();
     });
-    this.chain = run.catch(() => {});
+    shared.chain = run.catch(() => {});
     return run;
   }
 
   /** Resolves when the next batch of a first history index lands, or the update running now ends. */
   historyGrowth(): Promise<void> {
-    return new Promise((resolve) => this.growthWaiters.push(resolve));
+    return new Promise((resolve) => this.shared.growthWaiters.push(resolve));
   }
 
   onHistoryBatch(): void {
-    const waiters = this.growthWaiters;
-    this.growthWaiters = [];
+    const waiters = this.shared.growthWaiters;
+    this.shared.growthWaiters = [];
     for (const wake of waiters) wake();
   }
 
   /** True while the index is being updated. */
   get busy(): boolean {
-    return this.running > 0;
+    return this.shared.running > 0;
   }
 
   /**
@@ -103,19 +114,39 @@ export class RepoIndex implements IndexContext {
    * boundary and the commit cap (how much history there is). When it changes, the index starts over.
    */
   private fingerprint(): string {
-    return `${fileHash(join(this.repo.root, ".mailmap"))}:${fileHash(join(this.repo.commonDir, "shallow"))}:${this.options.maxCommits ?? "all"}`;
+    return `${fileHash(join(this.shared.primary.root, ".mailmap"))}:${fileHash(join(this.repo.commonDir, "shallow"))}:${this.options.maxCommits ?? "all"}`;
   }
 
   /**
-   * Brings history and tree to HEAD. Returns HEAD, or throws NO_COMMITS in an empty repository.
+   * The index as the primary worktree runs it: history and tree follow that HEAD, with its
+   * .mailmap, so that every worktree's update brings the one index to the same place (none fights another).
+   */
+  private primaryContext(): IndexContext {
+    const primary = this.shared.primary;
+    const env = this.shared.gitEnv;
+    return {
+      repo: primary,
+      store: this.store,
+      git: env ? { cwd: primary.root, env } : { cwd: primary.root },
+      options: this.options,
+      onProgress: this.onProgress,
+      log: this.log,
+      onHistoryBatch: () => this.onHistoryBatch(),
+    };
+  }
+
+  /**
+   * Brings history and tree to the HEAD the index follows (the main worktree's; this one's when
+   * that names no commit). Returns it, or throws NO_COMMITS when this worktree has no commits.
    * Another lore process may update the same index file (a --no-daemon call beside the daemon):
    * updates take turns under a lock file, and the second one finds the work done.
    */
   refresh(): Promise<string> {
     return this.serial(async () => {
       this.store.syncWithOthers();
-      const head = await currentHead(this.repo);
-      if (!head) throw new LoreError("NO_COMMITS", "This repository has no commits yet; commit something and ask again.");
+      const own = await currentHead(this.repo);
+      if (!own) throw new LoreError("NO_COMMITS", "This repository has no commits yet; commit something and ask again.");
+      const head = this.isPrimary ? own : ((await currentHead(this.shared.primary).catch(() => null)) ?? own);
       const fp = this.fingerprint();
       if (this.isCurrent(head, fp)) return head;
       const done = await withLock(`${this.store.path}.update-lock`, UPDATE_WAIT_MS, async () => {
@@ -137,11 +168,12 @@ export class RepoIndex implements IndexContext {
   private async update(head: string, fp: string): Promise<void> {
     if (this.store.meta("mailmap") !== fp) {
       if (this.store.meta("mailmap") !== undefined) this.store.clear();
-      this.scopes.clear();
+      this.shared.scopes.clear();
       this.store.setMeta("mailmap", fp);
     }
-    const changed = await updateHistory(this, head);
-    await updateTree(this, head);
+    const ctx = this.primaryContext();
+    const changed = await updateHistory(ctx, head);
+    await updateTree(ctx, head);
     if (changed) {
       this.store.setMeta("lastIndexedAt", new Date().toISOString());
       // The log of a first index is as big as its biggest batch: its disk is given back now.
@@ -151,7 +183,7 @@ export class RepoIndex implements IndexContext {
 
   /** Fills line churn for all indexed history (long: run in the background). */
   indexChurn(): Promise<boolean> {
-    return this.serial(() => updateChurn(this));
+    return this.serial(() => updateChurn(this.primaryContext()));
   }
 
   /** Makes sure the given commits have line churn, asking git for the ones that lack it. */
@@ -162,14 +194,15 @@ export class RepoIndex implements IndexContext {
 
   /** The newest commit reachable from the indexed head (`head`, when the caller knows it) that changed `path`. */
   lastTouch(path: string, head = this.indexedHead): string | undefined {
-    if (head !== this.touchHead) {
-      this.touches.clear();
-      this.touchHead = head;
+    const shared = this.shared;
+    if (head !== shared.touchHead) {
+      shared.touches.clear();
+      shared.touchHead = head;
     }
-    if (this.touches.has(path)) return this.touches.get(path);
+    if (shared.touches.has(path)) return shared.touches.get(path);
     const pid = this.store.history.pathId(path);
     const sha = pid === undefined ? undefined : this.store.history.lastTouch("reach", pid);
-    this.touches.set(path, sha);
+    shared.touches.set(path, sha);
     return sha;
   }
 
@@ -177,10 +210,12 @@ export class RepoIndex implements IndexContext {
     return this.store.meta("indexedHead");
   }
 
-  /** The history a question at `until` sees (default: HEAD). Call after refresh(). */
+  /** The history a question at `until` sees (default: this worktree's HEAD). Call after refresh(). */
   async scope(until?: string): Promise<Scope> {
     this.store.syncWithOthers();
     const head = this.indexedHead;
+    // Another worktree's HEAD is one more commit the index answers as of.
+    if (until === undefined && head !== undefined && !this.isPrimary) until = (await currentHead(this.repo)) ?? "HEAD";
     if (head === undefined) {
       // No history indexed yet (the daemon answers some questions during a first index): the
       // commit from git, and the newest commits of its history indexed so far, when it is the one being indexed.
@@ -195,7 +230,8 @@ export class RepoIndex implements IndexContext {
     // The stored tree is written just after the history: until it has caught up, the head is
     // answered like any other commit (its tree from git), never from a tree of another head.
     if (commit === head && this.store.meta("treeHead") === head) return { table: "reach", commit, atHead: true };
-    let table = this.scopes.get(commit);
+    const scopes = this.shared.scopes;
+    let table = scopes.get(commit);
     if (!table) {
       if (this.store.history.commitId(commit) === undefined) {
         // A commit off the indexed history (another branch): index what it adds.
@@ -208,17 +244,20 @@ export class RepoIndex implements IndexContext {
       const max = this.options.maxCommits;
       const shas = (await gitText(["rev-list", ...(max ? ["-n", String(max)] : []), commit, "--"], this.git)).split("\n").filter(Boolean);
       table = this.store.history.createScope(`scope_${commit.slice(0, 16)}`, shas);
-      this.scopes.set(commit, table);
-      if (this.scopes.size > MAX_SCOPES) {
-        const [oldest, name] = this.scopes.entries().next().value!;
-        this.scopes.delete(oldest);
+      scopes.set(commit, table);
+      if (scopes.size > MAX_SCOPES) {
+        const [oldest, name] = scopes.entries().next().value!;
+        scopes.delete(oldest);
         this.store.history.dropScope(name);
       }
     }
     return { table, commit, atHead: false };
   }
 
+  /** Lets go of the shared index; the last worktree view open on it closes the file. */
   close(): void {
-    this.store.close();
+    if (this.closed) return;
+    this.closed = true;
+    releaseSharedIndex(this.shared);
   }
 }

@@ -7,7 +7,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { LoreError } from "../errors.ts";
-import { indexPath } from "../index/index-file.ts";
+import { workTreeStateDir } from "../index/index-file.ts";
 import type { Repo } from "../git/repo.ts";
 import { noFilterArgs } from "../git/no-filters.ts";
 import { git, gitText } from "../git/run.ts";
@@ -47,8 +47,8 @@ export class SnapshotStore {
   readonly indexFile: string;
 
   constructor(readonly repo: Repo) {
-    this.dir = join(dirname(indexPath(repo.root)), "snapshots.git");
-    this.listFile = join(dirname(indexPath(repo.root)), "snapshots.json");
+    this.dir = join(workTreeStateDir(repo.root), "snapshots.git");
+    this.listFile = join(workTreeStateDir(repo.root), "snapshots.json");
     this.indexFile = join(this.dir, "lore-index");
   }
 

@@ -25,6 +25,8 @@ export interface StatusOutput {
   partialClone?: true;
   /** Only when the index leaves something out: what, and why (a partial clone, a damaged repository). */
   leftOut?: string[];
+  /** Only in a linked worktree: the worktree whose HEAD the shared index follows (this one's HEAD is answered as any commit). */
+  indexFollows?: string;
   dbPath: string;
   dbBytes: number;
   daemon: { pid: number; version: string; uptimeS: number } | null;
@@ -60,6 +62,7 @@ export const statusQuery = defineQuery({
       rebuilt: z.string().optional(),
       partialClone: z.literal(true).optional(),
       leftOut: z.array(z.string()).optional(),
+      indexFollows: z.string().optional(),
       dbPath: z.string(),
       dbBytes: z.number().int(),
       daemon: z.object({ pid: z.number().int(), version: z.string(), uptimeS: z.number() }).nullable(),

@@ -79,25 +79,25 @@ function migrate(db: SqlDatabase): void {
   }
 }
 
-/** Checks that the file is an index lore can use; returns why not, or null. */
-function problem(db: SqlDatabase, repoRoot: string): string | null {
+/** Checks that the file is an index lore can use; returns why not, or null. `former`: the identity an older lore gave the same repository. */
+function problem(db: SqlDatabase, repoRoot: string, former?: string): string | null {
   const ok = db.prepare("PRAGMA quick_check(1)").get();
   if (!ok || Object.values(ok)[0] !== "ok") return "the index file was corrupt";
   const v = userVersion(db);
   if (v > SCHEMA_VERSION) return `the index was written by a newer lore (schema ${v})`;
   if (v === SCHEMA_VERSION) {
     const root = db.prepare("SELECT value FROM meta WHERE key = 'repoRoot'").get();
-    if (root && root.value !== repoRoot) return "the index belonged to another repository";
+    if (root && root.value !== repoRoot && root.value !== former) return "the index belonged to another repository";
   }
   return null;
 }
 
-function tryOpen(path: string, repoRoot: string): { db: SqlDatabase } | { reason: string } {
+function tryOpen(path: string, repoRoot: string, former?: string): { db: SqlDatabase } | { reason: string } {
   let db: SqlDatabase | undefined;
   try {
     db = runtime.openDatabase(path);
     configure(db);
-    const reason = problem(db, repoRoot);
+    const reason = problem(db, repoRoot, former);
     if (reason) {
       db.close();
       return { reason };
@@ -105,6 +105,7 @@ function tryOpen(path: string, repoRoot: string): { db: SqlDatabase } | { reason
     migrate(db);
     // OR IGNORE: another process opening the new file at the same time may have written it first.
     db.prepare("INSERT OR IGNORE INTO meta (key, value) VALUES ('repoRoot', ?)").run(repoRoot);
+    if (former !== undefined) db.prepare("UPDATE meta SET value = ? WHERE key = 'repoRoot' AND value = ?").run(repoRoot, former);
     return { db };
   } catch (err) {
     try {
@@ -120,10 +121,13 @@ function tryOpen(path: string, repoRoot: string): { db: SqlDatabase } | { reason
   }
 }
 
-/** Opens (creating, migrating or rebuilding) the index at `path` for the repository at `repoRoot`. */
-export function openIndexDatabase(path: string, repoRoot: string): OpenedDatabase {
+/**
+ * Opens (creating, migrating or rebuilding) the index at `path` for the repository `repoRoot`
+ * names (its common git dir); `former` is the name an older lore wrote in it (the work tree's root).
+ */
+export function openIndexDatabase(path: string, repoRoot: string, former?: string): OpenedDatabase {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const first = tryOpen(path, repoRoot);
+  const first = tryOpen(path, repoRoot, former);
   if ("db" in first) return { db: first.db };
   removeDatabaseFiles(path);
   const second = tryOpen(path, repoRoot);

@@ -56,8 +56,9 @@ export class Store {
     this.search = new SearchStore(db);
   }
 
-  static open(path: string, repoRoot: string): Store {
-    const { db, rebuilt } = openIndexDatabase(path, repoRoot);
+  /** `repoRoot`: what the index is of (the common git dir); `former`: what an older lore called the same repository. */
+  static open(path: string, repoRoot: string, former?: string): Store {
+    const { db, rebuilt } = openIndexDatabase(path, repoRoot, former);
     const store = new Store(db, path, rebuilt);
     if (rebuilt) store.setMeta("rebuilt", `${new Date().toISOString()} ${rebuilt}`);
     return store;

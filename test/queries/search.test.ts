@@ -3,6 +3,7 @@
  * finds with whole words (and nothing without every word); code search is `git log -S/-G`.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
+import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import { generateRepo } from "../bench/gen-repo.ts";
 import { ALICE, BOB, CAROL, TestRepo, runGit, tempDir } from "../helpers/git-repo.ts";
@@ -175,7 +176,7 @@ describe("message search", () => {
     r.write("a.txt", "1").commit("Older words here");
     await ask("status", r.dir);
     closeAll();
-    const db = runtime.openDatabase(indexPath(r.dir));
+    const db = runtime.openDatabase(indexPath(join(realpathSync(r.dir), ".git")));
     db.exec("DROP TABLE message_fts; DROP VIEW message_parts; DELETE FROM meta WHERE key = 'messagesIndexed'; DROP TABLE line_histories; DROP TABLE code_words; DROP TABLE code_postings; DROP TABLE code_unsure; DROP TABLE code_batches; PRAGMA user_version = 3");
     db.close();
     expect((await ask("search", r.dir, { query: "older" })).total).toBe(1);

@@ -1,6 +1,6 @@
 /** How status is answered: HEAD from the files, the index's own counts and state. */
 import { statSync } from "node:fs";
-import { readHeadBranch } from "../../git/head-file.ts";
+import { readHeadBranch, readHeadCommit } from "../../git/head-file.ts";
 import { currentBranch, currentHead, isPartialClone, isShallow, type Repo } from "../../git/repo.ts";
 import { MAX_WARM_BYTES } from "../../index/blame.ts";
 import { pruneLimits, SnapshotStore } from "../../memory/store.ts";
@@ -26,7 +26,9 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
   const shallow = isShallow(index.repo);
   const indexedHead = store.meta("indexedHead") ?? null;
   const indexing = index.busy;
-  const state = head === null ? "empty" : indexing ? "indexing" : head === indexedHead ? "fresh" : "stale";
+  // A linked worktree shares the index of its repository, which follows the main worktree's HEAD: fresh when that is indexed.
+  const followed = index.isPrimary ? head : (readHeadCommit(index.shared.primary) ?? head);
+  const state = head === null ? "empty" : indexing ? "indexing" : followed === indexedHead ? "fresh" : "stale";
   const capped = store.meta("truncated");
   const rebuilt = store.meta("rebuilt");
   const partialClone = isPartialClone(index.repo);
@@ -58,6 +60,7 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
     ...(rebuilt ? { rebuilt } : {}),
     ...(partialClone ? { partialClone } : {}),
     ...(leftOut.length ? { leftOut } : {}),
+    ...(index.isPrimary ? {} : { indexFollows: index.shared.primary.root }),
     dbPath: store.path,
     dbBytes: fileBytes(store.path) + fileBytes(store.path + "-wal"),
     daemon: ctx.daemon ?? null,
