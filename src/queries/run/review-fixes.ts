@@ -7,7 +7,7 @@ import type { QueryContext } from "../context.ts";
  * security, a CVE id), whole words only ("prefix", "debug" and "fixture" are not fixes), or a
  * `Fixes`/`Closes`/`Resolves` reference to an issue.
  */
-const FIX_WORDS = /\b(?:fix(?:e[sd]|ing)?|bug(?:s|fix(?:es)?)?|hotfix(?:es)?|regressions?|revert(?:s|ed|ing)?|workarounds?|security|cve-\d{4}-\d+)\b/i;
+const FIX_WORDS = /\b(?:fix(?:e[sd]|ing)?|bug(?:s|fix(?:es)?)?|hotfix(?:es)?|regressions?|revert(?:s|ed|ing)?|work-?arounds?|security|cve-\d{4}-\d+)\b/i;
 const FIX_TRAILER = /^\s*(?:fix(?:e[sd])?|close[sd]?|resolve[sd]?)\s*:?\s+(?:[\w.-]+\/[\w.-]+)?#\d+/im;
 
 export function saysFix(message: string): boolean {
