@@ -16,11 +16,15 @@ export interface ActivityRow {
   headLines: number | null;
 }
 
-/** A window of history: the first `limit` commits of a scope (by seq), from `since` (Unix s) on. */
+/**
+ * A window of history: the first `limit` commits of a scope (by seq), from `since` (Unix s) on;
+ * with `under` (a path), only the commits that changed a file at or under it.
+ */
 export interface WindowSpec {
   scope: string;
   limit: number | null;
   since: number | null;
+  under?: string;
 }
 
 /** Windows whose reading is kept in memory at most, and the largest kept (changed paths summed). */
@@ -45,7 +49,7 @@ export class WindowStore {
 
   /** `read()` for this window and kind, or what it returned last while the database has not changed since. */
   private remembered<T>(kind: string, w: WindowSpec, read: () => T, size: (value: T) => number = () => 0): T {
-    const key = `${kind}\0${w.scope}\0${w.limit}\0${w.since}`;
+    const key = `${kind}\0${w.scope}\0${w.limit}\0${w.since}\0${w.under ?? ""}`;
     const stamp = this.stamp();
     const known = this.memo.get(key);
     if (known && known.stamp === stamp) return known.value as T;
@@ -58,20 +62,34 @@ export class WindowStore {
     return value;
   }
 
-  private windowSql(w: WindowSpec): { sql: string; params: number[] } {
-    const params: number[] = [];
+  private windowSql(w: WindowSpec): { sql: string; params: (number | string)[] } {
+    const params: (number | string)[] = [];
     let where = "";
     if (w.since !== null) {
       where = "WHERE c.commit_time >= ?";
       params.push(w.since);
     }
     let limit = "";
-    if (w.limit !== null) {
-      limit = "LIMIT ?";
-      params.push(w.limit);
+    if (w.limit !== null) limit = "LIMIT ?";
+    if (w.under) {
+      // The paths at or under it first (a range of the paths index: '0' follows '/'), then their
+      // commits by the changes indexes: a file renamed away from the path changed it too, as git log -- PATH says.
+      const range = [w.under, `${w.under}/`, `${w.under}0`];
+      params.unshift(...range, ...range);
+      if (w.limit !== null) params.push(w.limit);
+      const under = "(p.path = ? OR (p.path >= ? AND p.path < ?))";
+      return {
+        sql: `SELECT DISTINCT s.seq, s.commit_id FROM (
+                  SELECT ch.commit_id FROM paths p CROSS JOIN changes ch ON ch.path_id = p.id WHERE ${under}
+                  UNION SELECT ch.commit_id FROM paths p CROSS JOIN changes ch ON ch.old_path_id = p.id WHERE ${under}
+                ) u CROSS JOIN ${w.scope} s ON s.commit_id = u.commit_id JOIN commit_rows c ON c.id = s.commit_id
+               ${where} ORDER BY s.seq ${limit}`,
+        params,
+      };
     }
+    if (w.limit !== null) params.push(w.limit);
     return {
-      sql: `SELECT s.seq, s.commit_id FROM ${w.scope} s JOIN commits c ON c.id = s.commit_id ${where} ORDER BY s.seq ${limit}`,
+      sql: `SELECT s.seq, s.commit_id FROM ${w.scope} s JOIN commit_rows c ON c.id = s.commit_id ${where} ORDER BY s.seq ${limit}`,
       params,
     };
   }

@@ -78,6 +78,19 @@ describe.skipIf(!hasExpress)("express", () => {
     expect(r.results.length).toBe([...counts.keys()].filter((f) => files.includes(f)).length);
   });
 
+  test("hotspots of test/fixtures counts the newest commits under it, as git log -- test/fixtures lists them", async () => {
+    for (const [commits, n] of [["500", 500], ["20", 20]] as const) {
+      const r = await ask("hotspots", dir, { path: "test/fixtures", limit: 1000, commits });
+      const log = runGit(dir, ["log", "--no-merges", "-n", String(n), "--format=%x1e%H", "--name-only", "-z", "HEAD", "--", "test/fixtures"]).split("\x1e").filter(Boolean);
+      const counts = new Map<string, number>();
+      for (const rec of log) for (const f of rec.split("\n").slice(1).join("\n").split("\0").map((f) => f.replace(/^\n/, "")).filter((f) => f.startsWith("test/fixtures/"))) counts.set(f, (counts.get(f) ?? 0) + 1);
+      expect(r.window.commits).toBe(log.length);
+      expect(r.results.length).toBeGreaterThan(0);
+      const atHead = new Set(files);
+      expect(new Map(r.results.map((x: any) => [x.path, x.commits]))).toEqual(new Map([...counts].filter(([f]) => atHead.has(f))));
+    }
+  });
+
   test("contributors of lib/ equal summed git blame lines, a person's names counted as one", async () => {
     const r = await ask("contributors", dir, { path: "lib", limit: 1000 });
     const person = gitPeople(dir);

@@ -91,15 +91,26 @@ export class HistoryNotYet extends Error {
 }
 
 /** Parses `commits` ("all" or a count) and `since` (any date git understands) into a window. */
-export async function windowOf(ctx: QueryContext, scope: Scope, commits: string, since: string | undefined): Promise<WindowSpec & { label: { commits: string; since?: string } }> {
+/**
+ * The window a windowed question reads: the newest `commits` of the scope (or all), from `since`
+ * on; with `under` (a path), the newest commits that changed something at or under it.
+ */
+export async function windowOf(
+  ctx: QueryContext,
+  scope: Scope,
+  commits: string,
+  since: string | undefined,
+  under = "",
+): Promise<WindowSpec & { label: { commits: string; since?: string } }> {
   let limit: number | null;
   if (commits === "all") limit = null;
   else if (/^\d+$/.test(commits) && Number(commits) > 0) limit = Number(commits);
   else throw new LoreError("BAD_ARGUMENT", `commits must be a positive number or "all", not "${commits}".`);
-  // While a first index runs, a window of the newest N commits is whole once N of them are in.
-  if (scope.prefix !== undefined && (since !== undefined || limit === null || scope.prefix < limit)) throw new HistoryNotYet();
+  // While a first index runs, a window of the newest N commits is whole once N of them are in
+  // (under a path: once N of the commits indexed so far changed it, which the caller counts).
+  if (scope.prefix !== undefined && (since !== undefined || limit === null || (under === "" && scope.prefix < limit))) throw new HistoryNotYet();
   const sinceTime = since === undefined ? null : await parseSince(ctx, since);
-  return { scope: scope.table, limit, since: sinceTime, label: { commits, ...(since !== undefined ? { since: iso(sinceTime!) } : {}) } };
+  return { scope: scope.table, limit, since: sinceTime, ...(under ? { under } : {}), label: { commits, ...(since !== undefined ? { since: iso(sinceTime!) } : {}) } };
 }
 
 /** A date git understands (2024-01-31, "3 months ago") as Unix seconds; a bare calendar date is the start of that day. */

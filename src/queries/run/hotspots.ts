@@ -2,7 +2,7 @@
 import { lineCounts } from "../../index/line-counts.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import type { ActivityRow } from "../../store/window-store.ts";
-import { existsAt, isUnder, iso, notAt, repoPath, round, treeAt, windowOf } from "./common.ts";
+import { existsAt, HistoryNotYet, isUnder, iso, notAt, repoPath, round, treeAt, windowOf } from "./common.ts";
 import { complexities, isNoiseByName, kneeOf, linguistNoise } from "./hotspot-files.ts";
 import type { HOTSPOTS_ARGS, HotspotsOutput } from "../hotspots.ts";
 import type { QueryContext } from "../context.ts";
@@ -41,8 +41,12 @@ export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>)
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
   if (prefix !== "" && !(await existsAt(ctx, scope, prefix))) throw notAt(ctx, scope, prefix, "has no files");
-  const w = await windowOf(ctx, scope, input.commits, input.since);
+  // The newest commits under the path, not of the repository: a quiet folder still has its history.
+  const w = await windowOf(ctx, scope, input.commits, input.since, prefix);
   const { windows } = ctx.index.store;
+  const info = windows.windowInfo(w);
+  // During a first index, a window under a path is whole once enough of the commits read so far changed it.
+  if (scope.prefix !== undefined && w.limit !== null && info.commits < w.limit) throw new HistoryNotYet();
   const blobOf = await blobLookup(ctx, scope, prefix);
   // Lockfiles, generated and vendored files are noise to someone looking for risky code: out unless asked for.
   const named = windows.activity(w).filter((a) => blobOf(a) !== undefined && (input.all || !isNoiseByName(a.path)));
@@ -79,7 +83,6 @@ export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>)
     score,
     hotspot: a.commits > knee,
   }));
-  const info = windows.windowInfo(w);
   return {
     repo: ctx.index.repo.root,
     path: prefix,
