@@ -33,7 +33,7 @@ export const blameQuery = defineQuery({
   name: "blame",
   summary: "Who last changed each line of a file, and in which commit",
   description:
-    "Who last changed each line (git blame), compact: hunks [start, end, sha], + origPath, origStart for lines from another file; commits {sha: [author, time, subject]}.",
+    "Who last changed each line on disk (git blame): hunks [start, end, sha], sha null if not committed, + origPath, origStart if from another file; commits {sha: [author, time, subject]}.",
   args: BLAME_ARGS,
   needsHistory: false,
   output: (z) =>

@@ -37,7 +37,7 @@ export const intentQuery = defineQuery({
   name: "intent",
   summary: "Why lines exist: the full messages of the commits that wrote them",
   description:
-    "Why lines exist: each commit that wrote them, with full message, its lines and other files changed. Replaces git blame -L + git show per commit.",
+    "Why lines of the file on disk exist: each commit that wrote them, with full message, its lines and other files changed (git blame -L + git show); uncommitted lines apart.",
   args: INTENT_ARGS,
   needsHistory: false,
   output: (z) =>

@@ -33,6 +33,8 @@ compact JSON, each commit listed once. Reach for them before running git or grep
 | any other read-only git command (git status, git diff, git grep …) | \`lore_git\` { args: ["status", "--short"] } |
 
 - Paths are relative to the repository root. \`until\` answers as of a commit, branch or tag.
+- Without \`until\`, blame, intent and history -L read the file on disk: line numbers are the ones you
+  see after your edits, lines not committed yet are hunks \`[start, end, null]\` (intent: \`uncommitted\`).
 - Commit ids in answers are 12 hex; git takes them as they are (\`git show <sha>\`).
 - An answer with \`truncated: true\` was cut to fit; its text says how to ask for the rest.
 - Before editing a file you did not write: \`lore_intent\` on the lines you will touch, \`lore_cochange\` on the file.

@@ -19,9 +19,23 @@ export function diskLines(hunks: any[], path: string): { sha: string | null; ori
 }
 
 /** git's owners of the lines on disk, as lore says them (origLine only for lines from another file). */
-export function gitDiskLines(dir: string, path: string, extra: string[] = []) {
-  return gitBlameWorkTree(dir, path, extra).map((o) => ({ sha: o.sha, origPath: o.origPath, origLine: o.sha !== null && o.origPath !== path ? o.origLine : undefined }));
+export function gitDiskLines(dir: string, path: string, extra: string[] = []): Owner[] {
+  // git blame of a big file in a long history takes seconds: asked once per state of the file and the staging area.
+  let state = `${dir}\0${path}\0${extra.join(" ")}\0`;
+  try {
+    state += createHash("sha1").update(readFileSync(join(dir, path))).digest("hex") + lstatSync(join(dir, ".git", "index")).mtimeMs;
+  } catch {
+    state = "";
+  }
+  const hit = state ? truthCache.get(state) : undefined;
+  if (hit) return hit;
+  const owners = gitBlameWorkTree(dir, path, extra).map((o) => ({ sha: o.sha, origPath: o.origPath, origLine: o.sha !== null && o.origPath !== path ? o.origLine : undefined }));
+  if (state) truthCache.set(state, owners);
+  return owners;
 }
+
+type Owner = { sha: string | null; origPath: string; origLine: number | undefined };
+const truthCache = new Map<string, Owner[]>();
 
 /** A fingerprint of .git alone (every file by content and mode). */
 export function gitDirHash(dir: string): string {
@@ -111,7 +125,7 @@ export async function expectLineHistoryLikeGit(dir: string, path: string, a: num
   const before = gitDirHash(dir);
   const r = await ask("history", dir, { path, lines: `${a},${b}`, limit: 1000 });
   expect(gitDirHash(dir)).toBe(before);
-  const total = gitBlameWorkTree(dir, path).length;
+  const total = gitDiskLines(dir, path).length;
   const heads = headLinesOf(dir, path, total).slice(a, b + 1);
   const committed = heads.filter((h): h is number => h !== null);
   expect(r.range).toEqual([a, b]);

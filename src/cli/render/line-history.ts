@@ -4,8 +4,13 @@ import type { Style } from "../style.ts";
 import { day, table } from "../table.ts";
 
 export function renderLineHistory(r: LineHistoryOutput, s: Style): string {
-  if (r.commits.length === 0) return `No commits changed lines ${r.range[0]}-${r.range[1]} of ${r.path}.`;
+  const span = (x: [number, number]) => (x[0] === x[1] ? `${x[0]}` : `${x[0]}-${x[1]}`);
+  const notCommitted = r.uncommitted ? `${s.yellow("not committed")} ${s.dim("lines " + r.uncommitted.map(span).join(", "))}` : undefined;
+  if (r.commits.length === 0) return [`No commits changed lines ${r.range[0]}-${r.range[1]} of ${r.path}${r.worktree ? " on disk" : ""}.`, ...(notCommitted ? [notCommitted] : [])].join("\n");
   const out: string[] = [];
+  // On disk the asked lines are the file's as it is now; git log -L followed their place in HEAD.
+  if (r.worktree && r.headRange) out.push(s.dim(`lines ${span(r.range)} on disk are HEAD's lines ${span(r.headRange)}`));
+  if (notCommitted) out.push(notCommitted);
   for (const c of r.commits) {
     out.push(table([[s.yellow(c.sha), s.dim(day(c.time)), c.author, s.dim(`${c.range[0]}-${c.range[1]}`), c.subject]])[0]!);
     // A merge git lists without hunks has no diff to show.
