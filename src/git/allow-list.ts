@@ -89,7 +89,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   "merge-base": { options: table("-a --all --octopus --independent --is-ancestor --fork-point") },
   "name-rev": { options: table("--tags --refs= --exclude= --all --name-only --no-undefined --always") },
   "for-each-ref": { options: table("--count= --shell -s --perl --python --tcl", REF_FILTERS) },
-  // --list always: without it `git branch NAME` and `git tag NAME` create a ref.
+  // A name without --list (or a filter that implies it) creates a ref: refused in finish().
   branch: { options: table("--list -l -a --all -r --remotes -v --verbose --show-current --abbrev= --no-abbrev", REF_FILTERS) },
   tag: { options: table("--list -l -n[=]", REF_FILTERS) },
   status: {
@@ -207,11 +207,13 @@ export function checkGitArgs(args: readonly string[]): CheckedArgs {
     }
     if (arg === "-") throw refuse(`"-" would make git read standard input or an earlier branch; name the revision.`);
     if (!arg.startsWith("-")) {
+      // Where it was typed: before or after --not, --all or --branches, a revision means something else.
       positionals.push(arg);
+      out.push(arg);
       continue;
     }
     if (spec.numeric && /^-\d+$/.test(arg)) {
-      out.push(`--max-count=${arg.slice(1)}`);
+      out.push(arg);
       continue;
     }
     if (arg.startsWith("--")) {
@@ -269,7 +271,6 @@ export function checkGitArgs(args: readonly string[]): CheckedArgs {
       break;
     }
   }
-  for (const p of positionals) out.push(p);
   if (afterDashes.length > 0) out.push("--", ...afterDashes);
   finish(sub, out, given, positionals);
   // grep's first positional is its pattern (unless -e gave one): text, not a path.
@@ -277,13 +278,24 @@ export function checkGitArgs(args: readonly string[]): CheckedArgs {
   return { sub, argv: out, paths };
 }
 
-/** Per-subcommand rules that are about the whole command, not one option. */
+/** The options with which git branch and git tag read their names as patterns to list (git's own rule, checked by experiment on 2.39): any other use of a name creates a ref. */
+const LISTS: Record<string, string[]> = {
+  branch: ["--list", "-l", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at"],
+  tag: ["--list", "-l", "-n", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at"],
+};
+
+/** Per-subcommand rules that are about the whole command, not one option: nothing given is rewritten, a command that is not a read is refused. */
 function finish(sub: string, out: string[], given: Set<string>, positionals: string[]): void {
   if (sub === "cat-file") {
     const modes = ["-p", "-t", "-s", "-e"].filter((m) => given.has(m));
     if (modes.length !== 1 || positionals.length !== 1) throw new LoreError("BAD_ARGUMENT", "lore git cat-file takes one of -p, -t, -s, -e and one object.");
   }
-  if ((sub === "branch" || sub === "tag") && !given.has("--show-current") && !given.has("--list") && !given.has("-l")) out.splice(1, 0, "--list");
+  if ((sub === "branch" || sub === "tag") && positionals.length > 0 && !LISTS[sub]!.some((o) => given.has(o))) {
+    const names = positionals.join(" ");
+    throw refuse(
+      `lore git is read-only: git ${sub} ${names} would create ${sub === "branch" ? "a branch" : "a tag"} (nothing was run). To list the ${sub === "branch" ? "branches" : "tags"} matching ${names}: lore git ${sub} --list ${names}.`,
+    );
+  }
   // With no revision and a pipe on stdin, shortlog would read a log from stdin.
   if (sub === "shortlog" && positionals.length === 0 && !given.has("--all")) {
     const dashes = out.indexOf("--");

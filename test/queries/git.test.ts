@@ -57,7 +57,33 @@ describe("what lore git runs", () => {
     expect((await ask("git", repo.dir, { args: ["status", "--porcelain"] })).stdout).toContain(" M a.txt");
     expect((await ask("git", repo.dir, { args: ["cat-file", "-p", "HEAD:a.txt"] })).stdout).toBe(lines(1, 2, 3, 4));
     expect((await ask("git", repo.dir, { args: ["tag"] })).stdout).toBe("v1\n");
-    expect((await ask("git", repo.dir, { args: ["branch", "newbranch"] })).args).toEqual(["branch", "--list", "newbranch"]);
+  });
+
+  test("git branch NAME and git tag NAME would create a ref: NOT_ALLOWED, saying what lists instead; nothing is rewritten", async () => {
+    const before = repo.git("for-each-ref", "--format=%(refname)");
+    for (const [args, list] of [
+      [["branch", "newbranch"], "lore git branch --list newbranch"],
+      [["branch", "-v", "newbranch"], "lore git branch --list newbranch"],
+      [["tag", "v2"], "lore git tag --list v2"],
+      [["tag", "--sort=refname", "v2"], "lore git tag --list v2"],
+    ] as const) {
+      const err = await ask("git", repo.dir, { args: [...args] }).catch((e) => e);
+      expect({ args, code: err.code, readOnly: /read-only/.test(err.message), list: err.message.includes(list) }).toEqual({ args, code: "NOT_ALLOWED", readOnly: true, list: true });
+    }
+    expect(repo.git("for-each-ref", "--format=%(refname)")).toBe(before);
+    // What lists is run as typed, and answers what git answers.
+    for (const args of [["branch"], ["branch", "--list", "ma*"], ["branch", "--contains", "HEAD"], ["tag", "-l", "v*"], ["tag", "-n", "v1"], ["tag"]]) {
+      const r = await ask("git", repo.dir, { args });
+      expect({ args, argv: r.args, out: r.stdout }).toEqual({ args, argv: args, out: repo.git(...args) });
+    }
+  });
+
+  test("revisions stay where they were typed: git log A --not B is not git log --not A B", async () => {
+    const r = await ask("git", repo.dir, { args: ["log", "--format=%s", "HEAD", "--not", "HEAD~1"] });
+    expect(r.stdout).toBe(repo.git("log", "--format=%s", "HEAD", "--not", "HEAD~1"));
+    expect(r.stdout).not.toBe("");
+    expect(r.args).toEqual(["log", "--no-ext-diff", "--no-textconv", "--format=%s", "HEAD", "--not", "HEAD~1"]);
+    expect(checkGitArgs(["log", "-3", "--oneline"]).argv).toEqual(["log", "--no-ext-diff", "--no-textconv", "-3", "--oneline"]);
   });
 
   test("a failing git command is an answer with its exit code, not an error", async () => {
