@@ -39,6 +39,24 @@ const PINNED_CONFIG = [
 
 export const BASE_ARGS: readonly string[] = ["--no-pager", ...PINNED_CONFIG.flatMap((c) => ["-c", c])];
 
+/** Subcommands that run a repository's textconv drivers unless told not to; with those that also run external diff programs. */
+const TEXTCONV = new Set(["blame", "annotate", "grep", "log", "show", "diff", "diff-tree", "diff-index", "diff-files", "whatchanged"]);
+const EXT_DIFF = new Set(["log", "show", "diff", "diff-tree", "diff-index", "diff-files", "whatchanged"]);
+
+/**
+ * lore never runs a program a repository's config or attributes name (a textconv driver, an
+ * external diff): every answer is about the bytes git stores, the same for every question. The
+ * flags go right after the subcommand, wherever the caller put global options before it.
+ */
+export function withoutPrograms(args: readonly string[]): readonly string[] {
+  let i = 0;
+  while (i < args.length && args[i]!.startsWith("-")) i += args[i] === "-c" || args[i] === "-C" ? 2 : 1;
+  const sub = args[i];
+  if (sub === undefined || !TEXTCONV.has(sub)) return args;
+  const add = EXT_DIFF.has(sub) ? ["--no-textconv", "--no-ext-diff"] : ["--no-textconv"];
+  return [...args.slice(0, i + 1), ...add, ...args.slice(i + 1)];
+}
+
 export interface GitOptions {
   /** Directory git runs in (the repository root). */
   cwd: string;
@@ -67,6 +85,8 @@ export function gitEnv(extra?: Record<string, string>): Record<string, string> {
   env.GIT_TERMINAL_PROMPT = "0";
   env.GIT_PAGER = "cat";
   env.PAGER = "cat";
+  // Every path lore hands git is a name, never a pattern: \`f*\` is the file called f*.
+  env.GIT_LITERAL_PATHSPECS = "1";
   return { ...env, ...extra };
 }
 
@@ -127,7 +147,7 @@ export function gitFailure(args: readonly string[], code: number | null, stderr:
  * the exact bytes of every argument from stdin and execs git with them: still no shell.
  */
 function spawnGit(args: readonly string[], opts: GitOptions) {
-  const full = [...BASE_ARGS, ...args];
+  const full = [...BASE_ARGS, ...withoutPrograms(args)];
   const env = gitEnv(opts.env);
   if (full.some(hasEscapedBytes)) {
     if (opts.input !== undefined) throw new LoreError("BAD_ARGUMENT", "lore cannot send input to git together with a file name that is not UTF-8.");
@@ -252,7 +272,7 @@ export async function gitSpool(
     }
   };
   try {
-    const child = spawn(...launch("git", [...BASE_ARGS, ...args]), { cwd: opts.cwd, env: gitEnv(opts.env), stdio: ["ignore", writeFd, "pipe"], shell: false, detached: true });
+    const child = spawn(...launch("git", [...BASE_ARGS, ...withoutPrograms(args)]), { cwd: opts.cwd, env: gitEnv(opts.env), stdio: ["ignore", writeFd, "pipe"], shell: false, detached: true });
     track(child);
     const errChunks: Buffer[] = [];
     child.stderr!.on("data", (c: Buffer) => errChunks.push(c));

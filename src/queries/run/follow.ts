@@ -62,9 +62,19 @@ export async function fileChanges(ctx: QueryContext, scopeTable: string, path: s
  * diff of its own: status M, no line counts), and a rename into PATH is an addition.
  */
 export async function gitFileChanges(ctx: QueryContext, commit: string, path: string, limit: number, follow = true): Promise<PathChangeRow[]> {
+  // With --follow, git's pathspec also matches a folder of the same name (a file that replaced
+  // a folder): the index follows the file alone, so the rows keep the file's own changes only.
+  // Dropped commits may leave fewer rows than asked while git has more: ask again for more.
+  for (let want = limit + 1; ; want *= 4) {
+    const { rows, commits } = await gitFileWalk(ctx, commit, path, want, follow);
+    if (rows.length > limit || commits < want) return rows.slice(0, limit + 1);
+  }
+}
+
+async function gitFileWalk(ctx: QueryContext, commit: string, path: string, count: number, follow: boolean): Promise<{ rows: PathChangeRow[]; commits: number }> {
   // A partial clone lacks old contents: exact renames only, and line counts where its blobs are here.
   const partial = isPartialClone(ctx.index.repo);
-  const walk = ["log", ...(follow ? ["--follow", partial ? "-M100%" : "-M"] : []), "-z", "--no-ext-diff", "--no-textconv", "-n", String(limit + 1)];
+  const walk = ["log", ...(follow ? ["--follow", partial ? "-M100%" : "-M"] : []), "-z", "--no-ext-diff", "--no-textconv", "-n", String(count)];
   const [raw, stat] = await Promise.all([
     git([...walk, "--raw", "--no-abbrev", `--format=${LOG_FORMAT}`, commit, "--", path], ctx.index.git).then(parseRawLog),
     git([...walk, "--numstat", `--format=${NUMSTAT_FORMAT}`, commit, "--", path], ctx.index.git)
@@ -76,10 +86,13 @@ export async function gitFileChanges(ctx: QueryContext, commit: string, path: st
   ]);
   const numbers = new Map(stat.map((r) => [r.sha, r.entries]));
   const rows: PathChangeRow[] = [];
+  // The name the file has in the commit at hand, older as renames are passed.
+  let name = path;
   for (const c of raw) {
     // The one change git shows: the file under the name it had in that commit.
-    const change = c.changes[0] ?? (follow ? undefined : { status: "M" as const, path, oldPath: undefined });
+    const change = follow ? c.changes.find((x) => x.path === name) : (c.changes[0] ?? { status: "M" as const, path, oldPath: undefined });
     if (!change) continue;
+    if (follow && (change.status === "R" || change.status === "C") && change.oldPath) name = change.oldPath;
     const n = numbers.get(c.sha)?.find((e) => e.path === change.path);
     rows.push({
       seq: 0,
@@ -97,5 +110,5 @@ export async function gitFileChanges(ctx: QueryContext, commit: string, path: st
       churn: 1,
     });
   }
-  return rows;
+  return { rows, commits: raw.length };
 }

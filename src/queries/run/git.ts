@@ -20,7 +20,8 @@ const READ_ONLY = ["-c", "diff.autoRefreshIndex=false", "-c", "protocol.allow=ne
 
 /** Beyond gitEnv (no GIT_* of the caller: GIT_EXTERNAL_DIFF, GIT_PAGER, GIT_SSH …): no editor, no askpass, no lazy fetch. */
 function hardenedEnv(): Record<string, string> {
-  const env: Record<string, string> = { GIT_NO_LAZY_FETCH: "1", GIT_EDITOR: "true", GIT_SEQUENCE_EDITOR: "true" };
+  // Paths as git reads them when typed (lore's own calls read every path literally).
+  const env: Record<string, string> = { GIT_NO_LAZY_FETCH: "1", GIT_EDITOR: "true", GIT_SEQUENCE_EDITOR: "true", GIT_LITERAL_PATHSPECS: "0" };
   for (const k of ["EDITOR", "VISUAL", "SSH_ASKPASS", "LESSOPEN", "LESSCLOSE"]) if (process.env[k] !== undefined) env[k] = "";
   return env;
 }
