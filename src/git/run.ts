@@ -4,6 +4,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LoreError } from "../errors.ts";
+import { noFilterArgs } from "./no-filters.ts";
 import { encodePath, hasEscapedBytes } from "./paths.ts";
 import { isBackground, lowPriorityPrefix } from "./priority.ts";
 
@@ -48,9 +49,25 @@ const EXT_DIFF = new Set(["log", "show", "diff", "diff-tree", "diff-index", "dif
  * external diff): every answer is about the bytes git stores, the same for every question. The
  * flags go right after the subcommand, wherever the caller put global options before it.
  */
-export function withoutPrograms(args: readonly string[]): readonly string[] {
+/** Subcommands that read files of the work tree, through the clean filters the config names. */
+const READS_WORKTREE = new Set(["diff", "diff-index", "diff-files", "status", "blame", "annotate"]);
+
+/** The subcommand's place in args: after the global options (and the value of -c / -C). */
+function subcommandAt(args: readonly string[]): number {
   let i = 0;
   while (i < args.length && args[i]!.startsWith("-")) i += args[i] === "-c" || args[i] === "-C" ? 2 : 1;
+  return i;
+}
+
+/** Config that turns the repository's clean/smudge filters off, for the commands that would run them. */
+async function filtersOff(args: readonly string[], cwd: string): Promise<readonly string[]> {
+  if (!READS_WORKTREE.has(args[subcommandAt(args)] ?? "")) return args;
+  const off = await noFilterArgs(cwd);
+  return off.length ? [...off, ...args] : args;
+}
+
+export function withoutPrograms(args: readonly string[]): readonly string[] {
+  const i = subcommandAt(args);
   const sub = args[i];
   if (sub === undefined || !TEXTCONV.has(sub)) return args;
   const add = EXT_DIFF.has(sub) ? ["--no-textconv", "--no-ext-diff"] : ["--no-textconv"];
@@ -175,7 +192,8 @@ function missingGit(err: NodeJS.ErrnoException, cwd: string): LoreError {
  * Streams git's stdout to `onData` chunk by chunk and resolves when git exits 0.
  * `onData` may return a promise to apply back-pressure (git is paused meanwhile).
  */
-export function gitStream(args: readonly string[], opts: GitOptions, onData: (chunk: Uint8Array) => void | Promise<void>): Promise<void> {
+export async function gitStream(given: readonly string[], opts: GitOptions, onData: (chunk: Uint8Array) => void | Promise<void>): Promise<void> {
+  const args = await filtersOff(given, opts.cwd);
   return new Promise((resolve, reject) => {
     const { child, stdinUsed } = spawnGit(args, opts);
     const errChunks: Buffer[] = [];
@@ -249,12 +267,13 @@ export async function gitMaybe(args: readonly string[], opts: GitOptions): Promi
  * with a file, git runs on one core while lore works on the other.
  */
 export async function gitSpool(
-  args: readonly string[],
+  given: readonly string[],
   opts: GitOptions,
   onData: (chunk: Uint8Array) => void | Promise<void>,
   /** The caller keeps nothing of a chunk once onData has settled: each chunk is then lent, not copied (a megabyte of garbage fewer each). */
   lend = false,
 ): Promise<void> {
+  const args = await filtersOff(given, opts.cwd);
   const dir = mkdtempSync(join(tmpdir(), "lore-spool-"));
   const file = join(dir, "out");
   const writeFd = openSync(file, "w", 0o600);

@@ -130,6 +130,7 @@ describe("a repository whose config and attributes name programs", () => {
     expect(show.patch).toBe(runGit(r.dir, ["show", "--no-textconv", "--no-ext-diff", "--format=", head]).replace(/^\n/, ""));
     await ask("compare", r.dir, { base: "HEAD~1", patch: true });
     await ask("cochange", r.dir, { changed: true });
+    await ask("review", r.dir, {});
     await ask("contributors", r.dir, {});
     await ask("owners", r.dir, {});
     const ix = await indexFor(r.dir);
