@@ -273,9 +273,9 @@ export class HistoryStore {
   }
 
   /** The change a commit made to a path, with its commit's fields. */
-  /** Whether the commit deleted a file (a rename's other half, where renames were not detected). */
-  deletesAny(commitId: number): boolean {
-    return this.db.prepare("SELECT 1 FROM changes WHERE commit_id = ? AND status = 'D' LIMIT 1").get(commitId) !== undefined;
+  /** Whether the commit deleted or renamed away a file: a source git blame could pair a new file with. */
+  removesAny(commitId: number): boolean {
+    return this.db.prepare("SELECT 1 FROM changes WHERE commit_id = ? AND status IN ('D', 'R') LIMIT 1").get(commitId) !== undefined;
   }
 
   changeIn(commitSha: string, path: string): PathChangeRow | undefined {
