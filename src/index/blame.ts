@@ -3,10 +3,12 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isBackground } from "../git/priority.ts";
-import { git } from "../git/run.ts";
+import { LoreError } from "../errors.ts";
+import { git, gitMaybe } from "../git/run.ts";
 import { parseBlamePorcelain } from "../git/parse-blame.ts";
 import type { CachedBlame } from "../store/blame-store.ts";
 import type { IndexContext } from "./context.ts";
+import { mergeWrittenPaths } from "./merge-written.ts";
 import { singleCommitBlame } from "./single-commit-blame.ts";
 
 export const IGNORE_REVS_FILE = ".git-blame-ignore-revs";
@@ -54,6 +56,26 @@ function cacheKey(t: BlameTarget, ignoreId: string): string {
 /** Blames being made, by index and key: a second asker waits for the first. Questions and background work apart. */
 const inFlight = new Map<string, Promise<CachedBlame>>();
 
+/**
+ * Blames git could not make (an object missing from a damaged clone), by index and key: the same
+ * content with the same history fails the same way, so it is never asked of git again; a new
+ * key (new content, new history) is.
+ */
+const failed = new Map<string, { path: string; error: LoreError; at: number }>();
+/** After this long a failed blame may be asked again (the clone may have been repaired meanwhile). */
+const FAILED_MS = 10 * 60_000;
+
+function failureOf(ix: IndexContext, key: string): { path: string; error: LoreError } | undefined {
+  const f = failed.get(`${ix.store.path}\0${key}`);
+  if (f && Date.now() - f.at > FAILED_MS) failed.delete(`${ix.store.path}\0${key}`);
+  else return f;
+}
+
+/** The failures that belong to the file itself, not to lore or the machine (a full disk, a timeout). */
+function isFileFailure(err: unknown): err is LoreError {
+  return err instanceof LoreError && (err.code === "GIT_FAILED" || err.code === "BAD_REVISION");
+}
+
 /** The cached blame of a file, blaming it now when it is not cached yet. */
 export function blame(ix: IndexContext, t: BlameTarget): Promise<CachedBlame> {
   return blameWith(ix, t, ignoreRevs(ix, t.honourIgnoreRevs));
@@ -64,11 +86,18 @@ function blameWith(ix: IndexContext, t: BlameTarget, ignore: IgnoreRevs | null):
   const key = cacheKey(t, ignore?.id ?? "");
   const cached = ix.store.blame.find(key);
   if (cached) return Promise.resolve(cached);
+  const failure = failureOf(ix, key);
+  if (failure) return Promise.reject(failure.error);
   // A question never waits on the pass's niced git for the same file: it blames at its own priority.
   const flightKey = `${isBackground() ? "b" : "q"}\0${ix.store.path}\0${key}`;
   let p = inFlight.get(flightKey);
   if (!p) {
-    p = runBlame(ix, t, key, ignore).finally(() => inFlight.delete(flightKey));
+    p = runBlame(ix, t, key, ignore)
+      .catch((err) => {
+        if (isFileFailure(err)) failed.set(`${ix.store.path}\0${key}`, { path: t.path, error: err, at: Date.now() });
+        throw err;
+      })
+      .finally(() => inFlight.delete(flightKey));
     inFlight.set(flightKey, p);
   }
   return p;
@@ -94,10 +123,55 @@ async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignore: I
 async function gitBlame(ix: IndexContext, t: BlameTarget, ignoreFile: string | undefined) {
   // "" first clears any blame.ignoreRevsFile from the user's config, so only the repository's file counts.
   const args = ["blame", "--porcelain", "--ignore-revs-file", "", ...(ignoreFile ? ["--ignore-revs-file", ignoreFile] : []), t.commit, "--", t.path];
-  return parseBlamePorcelain(await git(args, ix.git));
+  try {
+    return parseBlamePorcelain(await git(args, ix.git));
+  } catch (err) {
+    throw await explained(ix, t, err);
+  }
 }
 
-/** Blames many files with `workers` git processes at once; calls `onDone` as each finishes. */
+/**
+ * git blame says "no such path P in REV" when P's content is missing from the object store (a
+ * damaged or incomplete clone): the error names the object, so a person knows what to repair.
+ */
+async function explained(ix: IndexContext, t: BlameTarget, err: unknown): Promise<unknown> {
+  if (!isFileFailure(err)) return err;
+  const blob =
+    t.headKey?.blob ??
+    (await gitMaybe(["ls-tree", "-z", "--full-tree", t.commit, "--", t.path], ix.git))
+      ?.toString("utf8")
+      .match(/^\d+ blob ([0-9a-f]+)\t/)?.[1];
+  if (!blob || (await gitMaybe(["cat-file", "-e", blob], ix.git)) !== null) return err;
+  return new LoreError("GIT_FAILED", `git cannot blame ${t.path}: its content (object ${blob}) is missing from the repository's object store (a damaged or incomplete clone; git fsck lists what is missing).`);
+}
+
+/** "path: why" for each of these targets git could not blame: what an answer built on many blames left out. */
+export function leftOut(ix: IndexContext, targets: readonly BlameTarget[]): string[] {
+  const honoured = ignoreRevs(ix, true);
+  const out: string[] = [];
+  for (const t of targets) {
+    const f = failureOf(ix, cacheKey(t, (t.honourIgnoreRevs ? honoured : null)?.id ?? ""));
+    if (f) out.push(`${f.path}: ${f.error.message}`);
+  }
+  return out;
+}
+
+/** How many files of the index git could not blame (for status), and the first of them. */
+export function failedBlames(ix: IndexContext): { count: number; first?: string } {
+  let count = 0;
+  let first: string | undefined;
+  for (const [k, f] of failed)
+    if (k.startsWith(`${ix.store.path}\0`)) {
+      count++;
+      first ??= `${f.path}: ${f.error.message}`;
+    }
+  return { count, first };
+}
+
+/**
+ * Blames many files with `workers` git processes at once; calls `onDone` as each finishes. A file
+ * git cannot blame is left out of the map (leftOut() says which and why), never the whole answer.
+ */
 export async function blameMany(ix: IndexContext, targets: BlameTarget[], workers: number, onDone?: (t: BlameTarget, b: CachedBlame) => void): Promise<Map<string, CachedBlame>> {
   const out = new Map<string, CachedBlame>();
   const honoured = ignoreRevs(ix, true);
@@ -112,11 +186,20 @@ export async function blameMany(ix: IndexContext, targets: BlameTarget[], worker
       onDone?.(t, b);
     }
   }
+  // Many files at the head: one walk of the merges first, so the single-commit shortcut can prove its premise.
+  const atHead = missing.find((t) => t.headKey);
+  if (atHead && missing.length >= 16) await mergeWrittenPaths(ix, atHead.commit, true).catch(() => null);
   let next = 0;
   const worker = async () => {
     while (next < missing.length) {
       const t = missing[next++]!;
-      const b = await blameWith(ix, t, ignoreOf(t));
+      let b: CachedBlame;
+      try {
+        b = await blameWith(ix, t, ignoreOf(t));
+      } catch (err) {
+        if (isFileFailure(err)) continue;
+        throw err;
+      }
       out.set(t.path, b);
       onDone?.(t, b);
     }

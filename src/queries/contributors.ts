@@ -10,6 +10,8 @@ export interface ContributorsOutput {
   files: number;
   results: { author: string; email: string; lines: number; share: number; commits: number; lastChanged: string; coLines?: number; coCommits?: number }[];
   truncated: boolean;
+  /** "path: why" of each file git could not blame, left out of the counts. */
+  leftOut?: string[];
 }
 
 export const CONTRIBUTORS_ARGS = {
@@ -35,6 +37,7 @@ export const contributorsQuery = defineQuery({
         z.object({ author: z.string(), email: z.string(), lines: z.number().int(), share: z.number(), commits: z.number().int(), lastChanged: z.string(), coLines: z.number().int().optional(), coCommits: z.number().int().optional() }),
       ),
       truncated: z.boolean(),
+      leftOut: z.array(z.string()).optional(),
     }),
   load: () => import("./run/contributors.ts"),
 });

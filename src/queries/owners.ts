@@ -14,6 +14,8 @@ export interface OwnersOutput {
   truckAuthors: { author: string; email: string }[];
   results: { path: string; files: number; lines: number; main?: { author: string; email: string; share: number; coLines?: number }; authors: number; island: boolean }[];
   truncated: boolean;
+  /** "path: why" of each file git could not blame, left out of the counts. */
+  leftOut?: string[];
 }
 
 export const OWNERS_ARGS = {
@@ -50,6 +52,7 @@ export const ownersQuery = defineQuery({
         }),
       ),
       truncated: z.boolean(),
+      leftOut: z.array(z.string()).optional(),
     });
   },
   load: () => import("./run/owners.ts"),

@@ -1,5 +1,5 @@
 /** How contributors is answered: blame every text file under the path and sum lines per author, and per co-author. */
-import { blameMany } from "../../index/blame.ts";
+import { blameMany, leftOut } from "../../index/blame.ts";
 import { blameTarget } from "./blame-file.ts";
 import { coauthorsOf } from "./coauthors.ts";
 import { iso, notAt, repoPath, round, treeAt } from "./common.ts";
@@ -76,5 +76,7 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
       lastChanged: iso(a.last),
       ...(a.coCommits ? { coLines: a.coLines, coCommits: a.coCommits } : {}),
     }));
-  return { repo: ctx.index.repo.root, path: prefix, rev: scope.commit, totalLines: total, files: blames.length, results: results.slice(0, input.limit), truncated: results.length > input.limit };
+  // Files git could not blame (a damaged clone) are counted out, and named with the reason.
+  const left = leftOut(ctx.index, targets);
+  return { repo: ctx.index.repo.root, path: prefix, rev: scope.commit, totalLines: total, files: blames.length, results: results.slice(0, input.limit), truncated: results.length > input.limit, ...(left.length ? { leftOut: left } : {}) };
 }

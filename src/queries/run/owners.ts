@@ -1,4 +1,6 @@
 /** How owners is answered: blame lines per person summed per folder or file; the truck factor from each file's history. */
+import { failedBlames, leftOut } from "../../index/blame.ts";
+import { blameTarget } from "./blame-file.ts";
 import { LoreError } from "../../errors.ts";
 import { notAt, repoPath, round, treeAt } from "./common.ts";
 import { ownerFacts } from "./owner-facts.ts";
@@ -69,6 +71,8 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     }),
     people.names,
   );
+  // Files git could not blame (a damaged clone) own nothing here, and are named with the reason.
+  const left = failedBlames(ctx.index).count ? leftOut(ctx.index, entries.map((e) => blameTarget(ctx, scope, e, input.ignoreRevs))) : [];
   return {
     repo: ctx.index.repo.root,
     path: prefix,
@@ -79,5 +83,6 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     truckAuthors: tf.people.map(person),
     results: results.slice(0, input.limit),
     truncated: results.length > input.limit,
+    ...(left.length ? { leftOut: left } : {}),
   };
 }

@@ -1,4 +1,5 @@
 /** How status is answered: HEAD from the files, the index's own counts and state. */
+import { failedBlames } from "../../index/blame.ts";
 import { statSync } from "node:fs";
 import { readHeadBranch, readHeadCommit } from "../../git/head-file.ts";
 import { currentBranch, currentHead, isPartialClone, isShallow, type Repo } from "../../git/repo.ts";
@@ -33,7 +34,9 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
   const rebuilt = store.meta("rebuilt");
   const partialClone = isPartialClone(index.repo);
   const stops = store.meta("historyStops");
+  const unread = failedBlames(index);
   const leftOut = [
+    ...(unread.count ? [`blame of ${unread.count} file${unread.count === 1 ? "" : "s"} git cannot read (asked again in 10 minutes at the earliest), e.g. ${unread.first}`] : []),
     ...(stops ? [`${stops} (the repository is damaged: lore keeps what it read before the damage and tries again only when HEAD moves)`] : []),
     ...(partialClone
       ? [

@@ -1,0 +1,87 @@
+/**
+ * A clone with one file's content missing from its object store (a damaged snapshot): the
+ * answers built on many blames answer from what git can read and say what they left out; the
+ * file itself is a clear error naming the object; nothing asks git again and again.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { TestRepo, lines, runGit, tempDir } from "../helpers/git-repo.ts";
+import { gitBlame } from "../helpers/git-truth.ts";
+import { ask, isolateHome } from "../helpers/lore.ts";
+import { closeAll, indexFor } from "../../src/index/indexes.ts";
+import { Warmup } from "../../src/daemon/background.ts";
+
+let src: TestRepo;
+let dir = "";
+let blob = "";
+let object = "";
+let away = "";
+
+beforeAll(() => {
+  isolateHome();
+  src = new TestRepo();
+  src.write("lib/a.js", lines("a1", "a2", "a3")).write("lib/vendor.lib", lines("vendored", "code")).write("README", lines("read me"));
+  src.commit("first");
+  src.write("lib/a.js", lines("a1", "a2 changed", "a3", "a4"));
+  src.commit("second", { name: "Bob Example", email: "bob@example.com" });
+  dir = join(tempDir(), "damaged");
+  runGit(src.dir, ["clone", "-q", "--no-local", src.dir, dir]);
+  // Loose objects, then one blob taken away.
+  const pack = join(dir, ".git", "objects", "pack");
+  const packs = readdirSync(pack).filter((f) => f.endsWith(".pack"));
+  const keep = tempDir("lore-pack-");
+  for (const f of readdirSync(pack)) renameSync(join(pack, f), join(keep, f));
+  for (const f of packs) runGit(dir, ["unpack-objects", "-q"], {}, readFileSync(join(keep, f)));
+  blob = runGit(dir, ["rev-parse", "HEAD:lib/vendor.lib"]).trim();
+  object = join(dir, ".git", "objects", blob.slice(0, 2), blob.slice(2));
+  away = join(keep, "object");
+  renameSync(object, away);
+});
+afterAll(() => {
+  closeAll();
+  src.cleanup();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("owners and contributors answer from the files git can read and list the one it cannot, with why", async () => {
+  const who = await ask("contributors", dir, {});
+  const readable = ["lib/a.js", "README"].flatMap((p) => gitBlame(dir, "HEAD", p));
+  expect(who.totalLines).toBe(readable.length);
+  expect(who.results.map((r: any) => [r.email, r.lines])).toEqual([
+    ["alice@example.com", readable.filter((o) => o.email === "alice@example.com").length],
+    ["bob@example.com", readable.filter((o) => o.email === "bob@example.com").length],
+  ]);
+  expect(who.leftOut).toHaveLength(1);
+  expect(who.leftOut[0]).toStartWith("lib/vendor.lib: ");
+  expect(who.leftOut[0]).toContain(blob);
+  const owners = await ask("owners", dir, { path: "lib" });
+  expect(owners.leftOut).toEqual(who.leftOut);
+  // Listed as a file with no lines anyone owns, as a binary file is.
+  expect(owners.results.map((r: any) => [r.path, r.lines, r.main?.email])).toEqual([
+    ["lib/a.js", 4, "alice@example.com"],
+    ["lib/vendor.lib", 0, undefined],
+  ]);
+  const status = await ask("status", dir, {});
+  expect(status.leftOut.some((l: string) => l.includes("lib/vendor.lib") && l.includes(blob))).toBe(true);
+});
+
+test("blame of the file itself is GIT_FAILED naming the missing object", async () => {
+  const err = await ask("blame", dir, { path: "lib/vendor.lib", until: "HEAD" }).catch((e) => e);
+  expect(err.code).toBe("GIT_FAILED");
+  expect(err.message).toContain(blob);
+  expect(err.message).toMatch(/missing/);
+});
+
+test("a blame that failed is remembered, not asked of git again: the background pass ends, and the answer stays the same", async () => {
+  // The object comes back: were lore asking git again, the file would now count.
+  mkdirSync(join(dir, ".git", "objects", blob.slice(0, 2)), { recursive: true });
+  renameSync(away, object);
+  const ix = await indexFor(dir);
+  const warmup = new Warmup(ix, 2, () => {});
+  warmup.kick();
+  while (warmup.active) await Bun.sleep(20);
+  const again = await ask("contributors", dir, {});
+  expect(again.leftOut).toHaveLength(1);
+  expect(existsSync(object)).toBe(true);
+});
