@@ -1,6 +1,6 @@
 /** The index's tables, versioned: each migration takes the file from one version to the next. */
 
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** MIGRATIONS[i] takes a database from version i to i + 1. */
 export const MIGRATIONS: readonly string[] = [
@@ -240,5 +240,12 @@ export const MIGRATIONS: readonly string[] = [
   DELETE FROM code_words;
   DELETE FROM code_unsure;
   DELETE FROM meta WHERE key IN ('codeHead', 'codeWords', 'codeBatches');
+  `,
+  // 8: cached blames may be wrong (issue 23): the single-commit shortcut answered files a rename
+  // pairing or a merge made otherwise, and git blame ran textconv drivers. The pass blames again.
+  `
+  DELETE FROM blame_hunks;
+  DELETE FROM blame_commits;
+  DELETE FROM blames;
   `,
 ];
