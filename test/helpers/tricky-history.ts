@@ -1,0 +1,111 @@
+/**
+ * A small seeded history of what indexes get wrong, built with the git CLI: renames whose pairing
+ * depends on looking at one file or the whole commit, merges that resolved a conflict by writing
+ * lines of their own, merges that changed a file neither side touched, files added once.
+ */
+import { TestRepo } from "./git-repo.ts";
+
+/** mulberry32: the same numbers for the same seed on every engine. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface TrickyHistory {
+  repo: TestRepo;
+  /** What each kind of step made, for the test to say it holds them. */
+  made: { ambiguousRenames: number; conflictMerges: number; evilMerges: number; renames: number };
+}
+
+/** Builds the history in a new repository: `steps` steps of the kinds above, chosen by `seed`. */
+export function trickyHistory(seed: number, steps = 24): TrickyHistory {
+  const rnd = random(seed);
+  const int = (n: number) => Math.floor(rnd() * n);
+  const r = new TestRepo();
+  const files = new Map<string, string[]>();
+  let serial = 0;
+  const text = (name: string, n: number) => Array.from({ length: n }, (_, i) => `${name} line ${i + 1} #${serial++}`);
+  const write = (path: string, body: string[]) => {
+    files.set(path, body);
+    r.write(path, body.join("\n") + "\n");
+  };
+  const remove = (path: string) => {
+    files.delete(path);
+    r.remove(path);
+  };
+  const pick = () => [...files.keys()].sort()[int(files.size)]!;
+  const fresh = (dir: string) => `${dir}f${serial++}.txt`;
+  const made = { ambiguousRenames: 0, conflictMerges: 0, evilMerges: 0, renames: 0 };
+
+  for (let i = 0; i < 6; i++) write(fresh(i % 2 ? "subdir/" : ""), text(`base${i}`, 6 + int(6)));
+  r.commit("base");
+  for (let step = 0; step < steps; step++) {
+    const kind = step < 4 ? step : int(7);
+    if (kind === 0) {
+      // git blame pairs the similar new file with the removed one; the whole commit pairs the removed one with its exact copy.
+      const from = pick();
+      const body = files.get(from)!;
+      remove(from);
+      write(fresh("subdir/"), [...body]);
+      write(fresh(""), [...body, ...text("extra", 2)]);
+      r.commit(`move ${from} twice`);
+      made.ambiguousRenames++;
+    } else if (kind === 1) {
+      // Both sides change the same lines; the merge writes its own.
+      const f = pick();
+      const body = files.get(f)!;
+      const at = Math.min(1, body.length - 1);
+      r.git("checkout", "-q", "-b", `side${step}`);
+      write(f, body.map((l, k) => (k === at || k === at + 1 ? `side ${l}` : l)));
+      r.commit(`side changes ${f}`);
+      r.git("checkout", "-q", "main");
+      write(f, body.map((l, k) => (k === at || k === at + 1 ? `main ${l}` : l)));
+      r.commit(`main changes ${f}`);
+      try {
+        r.git("merge", "-q", "--no-ff", "--no-commit", `side${step}`);
+      } catch {
+        // The conflict is the point.
+      }
+      write(f, body.map((l, k) => (k === at || k === at + 1 ? `resolved ${l}` : l)));
+      r.commit(`merge side${step}, resolving ${f}`);
+      made.conflictMerges++;
+    } else if (kind === 2) {
+      // A merge that changes a file neither side touched (added once, long ago).
+      const f = pick();
+      r.git("checkout", "-q", "-b", `topic${step}`);
+      write(fresh(""), text(`topic${step}`, 5));
+      r.commit(`topic ${step}`);
+      r.git("checkout", "-q", "main");
+      write(fresh("subdir/"), text(`main${step}`, 5));
+      r.commit(`main ${step}`);
+      r.git("merge", "-q", "--no-ff", "--no-commit", `topic${step}`);
+      const body = files.get(f)!;
+      write(f, [...body.slice(0, 2), `evil merge line #${serial++}`, ...body.slice(2)]);
+      r.commit(`merge topic${step}, touching ${f}`);
+      made.evilMerges++;
+    } else if (kind === 3) {
+      // A rename with an edit, alone in its commit.
+      const from = pick();
+      const body = files.get(from)!;
+      remove(from);
+      write(fresh(from.startsWith("subdir/") ? "" : "subdir/"), [...body.slice(0, -1), ...text("renamed", 1)]);
+      r.commit(`rename ${from}`);
+      made.renames++;
+    } else if (kind === 4) {
+      write(fresh(int(2) ? "subdir/" : ""), text(`new${step}`, 4 + int(8)));
+      r.commit(`add a file at step ${step}`);
+    } else {
+      const f = pick();
+      const body = [...files.get(f)!];
+      body[int(body.length)] = `edited at step ${step} #${serial++}`;
+      write(f, body);
+      r.commit(`edit ${f}`);
+    }
+  }
+  return { repo: r, made };
+}

@@ -1,0 +1,113 @@
+/**
+ * Generated histories with renames whose pairing is ambiguous, merges that resolved conflicts and
+ * merges that changed a file no commit of theirs touched (test/helpers/tricky-history.ts): every
+ * file's blame, line by line with its origin, is git blame's after the background pass (where the
+ * single-commit shortcut answers), and each question answers the same before the index and after.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { gitBlame, gitFiles, gitLogFile, historyAsLog, hunksToLines, asLore } from "../helpers/git-truth.ts";
+import { ask, isolateHome } from "../helpers/lore.ts";
+import { trickyHistory, type TrickyHistory } from "../helpers/tricky-history.ts";
+import { closeAll, indexFor } from "../../src/index/indexes.ts";
+import { findQuery } from "../../src/queries/index.ts";
+import { validateInput } from "../../src/queries/define.ts";
+import type { QueryContext } from "../../src/queries/context.ts";
+import { Warmup } from "../../src/daemon/background.ts";
+
+beforeAll(() => {
+  isolateHome();
+});
+afterAll(() => closeAll());
+
+/** A question answered the way the daemon answers it while no index exists yet: no refresh first. */
+async function askCold(name: string, dir: string, input: Record<string, unknown>): Promise<any> {
+  const def = findQuery(name)!;
+  const index = await indexFor(dir);
+  expect(index.indexedHead).toBeUndefined();
+  return def.run({ index, clock: () => new Date(), blameWorkers: 2 } as QueryContext, validateInput(def, { repo: dir, ...input }) as never);
+}
+
+const lineOwners = (r: any, path: string) => hunksToLines(r.hunks, path).map((l) => ({ sha: l.sha, origPath: l.origPath, origLine: l.origLine }));
+
+for (const seed of [3, 11]) {
+  describe(`tricky history, seed ${seed}`, () => {
+    let h: TrickyHistory;
+    let dir = "";
+    let files: string[] = [];
+    const cold = new Map<string, unknown>();
+    const questions = (path: string, lines: number): [string, Record<string, unknown>][] => [
+      ["blame", { path }],
+      ["blame", { path, startLine: 2, endLine: Math.min(3, lines) }],
+      ["blame", { path, ignoreRevs: false }],
+      ["intent", { path, startLine: 1, endLine: lines }],
+      ["history", { path }],
+      ["history", { path, follow: false }],
+    ];
+    const lengths = new Map<string, number>();
+
+    beforeAll(async () => {
+      h = trickyHistory(seed);
+      dir = h.repo.dir;
+      // Ignore one ordinary edit, as a team ignores a reformatting commit.
+      const edit = h.repo.git("log", "--format=%H", "-n", "1", "--grep=^edit ").trim() || h.repo.git("log", "--format=%H", "-n", "1", "--grep=^main changes").trim();
+      h.repo.write(".git-blame-ignore-revs", `${edit}\n`);
+      h.repo.commit("ignore an edit in blame");
+      files = gitFiles(dir).filter((f) => f !== ".git-blame-ignore-revs");
+      for (const f of files) lengths.set(f, gitBlame(dir, "HEAD", f).length);
+      // First answers, before any index: git alone.
+      for (const f of files) for (const [q, input] of questions(f, lengths.get(f)!)) cold.set(JSON.stringify([q, input]), await askCold(q, dir, input));
+      // Then the index and the background pass, which blames every file (the shortcut where it may).
+      const ix = await indexFor(dir);
+      await ix.refresh();
+      const warmup = new Warmup(ix, 2, () => {});
+      warmup.kick();
+      while (warmup.active) await Bun.sleep(20);
+    }, 120_000);
+    afterAll(() => h.repo.cleanup());
+
+    test("it holds what it is for: ambiguous renames, merges that resolved conflicts, merges that wrote a file", () => {
+      expect(h.made.ambiguousRenames).toBeGreaterThan(0);
+      expect(h.made.conflictMerges).toBeGreaterThan(0);
+      expect(h.made.evilMerges).toBeGreaterThan(0);
+      // git blame really pairs some file differently than the whole commit does, and gives some lines to merges.
+      const merges = new Set(h.repo.git("rev-list", "--merges", "--abbrev=12", "--abbrev-commit", "HEAD").trim().split("\n"));
+      const owners = files.flatMap((f) => gitBlame(dir, "HEAD", f).map((o) => ({ f, ...o })));
+      expect(owners.some((o) => merges.has(o.sha))).toBe(true);
+      expect(owners.some((o) => o.origPath !== o.f)).toBe(true);
+    });
+
+    test("every file's blame is git blame --porcelain's line by line, origin included, with and without ignore-revs, and for -L", async () => {
+      for (const path of files) {
+        const honoured = await ask("blame", dir, { path });
+        expect({ path, lines: lineOwners(honoured, path) }).toEqual({ path, lines: gitBlame(dir, "HEAD", path, ["--ignore-revs-file", ".git-blame-ignore-revs"]).map((o) => asLore(o, path)) });
+        const plain = await ask("blame", dir, { path, ignoreRevs: false });
+        expect({ path, lines: lineOwners(plain, path) }).toEqual({ path, lines: gitBlame(dir, "HEAD", path).map((o) => asLore(o, path)) });
+        const end = Math.min(3, lengths.get(path)!);
+        const range = await ask("blame", dir, { path, startLine: 2, endLine: end });
+        expect({ path, lines: lineOwners(range, path) }).toEqual({ path, lines: gitBlame(dir, "HEAD", path, ["-L", `2,${end}`, "--ignore-revs-file", ".git-blame-ignore-revs"]).map((o) => asLore(o, path)) });
+      }
+    });
+
+    test("contributors and owners count the lines git blame gives each person", async () => {
+      const truth = new Map<string, number>();
+      for (const path of [...files, ".git-blame-ignore-revs"])
+        for (const o of gitBlame(dir, "HEAD", path, ["--ignore-revs-file", ".git-blame-ignore-revs"])) truth.set(o.email, (truth.get(o.email) ?? 0) + 1);
+      const who = await ask("contributors", dir, {});
+      expect(new Map(who.results.map((r: any) => [r.email, r.lines]))).toEqual(truth);
+      const owners = await ask("owners", dir, {});
+      expect(owners.lines).toBe([...truth.values()].reduce((a, b) => a + b, 0));
+    });
+
+    test("history of every file is git log --follow's", async () => {
+      for (const path of files) expect({ path, log: historyAsLog(await ask("history", dir, { path, limit: 1000 })) }).toEqual({ path, log: gitLogFile(dir, "HEAD", path) });
+    });
+
+    test("every question answers the same before the index exists and after the background pass", async () => {
+      for (const f of files)
+        for (const [q, input] of questions(f, lengths.get(f)!)) {
+          const key = JSON.stringify([q, input]);
+          expect({ key, answer: await ask(q, dir, input) }).toEqual({ key, answer: cold.get(key) });
+        }
+    });
+  });
+}
