@@ -18,7 +18,7 @@ import { Warmup } from "./background.ts";
 import { log } from "./lifecycle.ts";
 import { questionBegins, questionEnds } from "../git/priority.ts";
 import { watchGitDir, watchRepo } from "./watcher.ts";
-import { worktreeFor } from "../queries/worktree-input.ts";
+import { askedRepo, worktreeFor } from "../queries/worktree-input.ts";
 
 /** One repository (one common git dir): its index, kept at the main worktree's HEAD, watched and warmed once for all its worktrees. */
 interface OpenIndex {
@@ -111,7 +111,8 @@ export class Repos {
     if (typeof given.repo !== "string" || !isAbsolute(given.repo))
       throw new LoreError("BAD_ARGUMENT", "The daemon needs repo: the absolute path of a folder inside the repository.");
     // The worktree its paths are in (a linked worktree inside the checkout is its own), else the one repo names.
-    const { repo, input } = await worktreeFor(def, given, await this.discover(given.repo), (dir) => this.discover(dir));
+    const discover = (dir: string) => this.discover(dir);
+    const { repo, input } = await worktreeFor(def, given, await askedRepo(def, given, discover), discover);
     const open = this.open(repo);
     open.lastUsed = Date.now();
     const shared = open.shared;

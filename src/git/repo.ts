@@ -3,6 +3,7 @@ import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { LoreError } from "../errors.ts";
 import { readHeadCommit } from "./head-file.ts";
+import { deletedWorktreeError, existingAncestor } from "./worktrees.ts";
 import { gitText, gitMaybe } from "./run.ts";
 
 export interface Repo {
@@ -14,8 +15,18 @@ export interface Repo {
   commonDir: string;
 }
 
+/** Why `dir` is missing, when it was a worktree of the repository around its nearest existing folder (deleted, not pruned yet). */
+async function deletedWorktree(dir: string): Promise<LoreError | undefined> {
+  const near = existingAncestor(dir);
+  const common = (await gitMaybe(["rev-parse", "--git-common-dir"], { cwd: near }).catch(() => null))?.toString("utf8").trim();
+  if (!common) return undefined;
+  const gone = deletedWorktreeError(realpathSync(resolve(near, common)), dir);
+  return gone && new LoreError("NOT_A_REPO", gone.message);
+}
+
 export async function discoverRepo(dir: string): Promise<Repo> {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new LoreError("NOT_A_REPO", `The folder ${dir} does not exist; pass --repo with a folder inside a git repository.`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw (await deletedWorktree(dir)) ?? new LoreError("NOT_A_REPO", `The folder ${dir} does not exist; pass --repo with a folder inside a git repository.`);
   const out = await gitText(["rev-parse", "--is-bare-repository", "--show-toplevel", "--absolute-git-dir", "--git-common-dir"], { cwd: dir }).catch((err) => {
     if (err instanceof LoreError && err.code === "GIT_FAILED" && /work tree/.test(err.message))
       throw new LoreError("NOT_A_REPO", `${dir} is inside a git dir or a bare repository; lore needs a work tree. Run it in a checkout.`);

@@ -42,12 +42,27 @@ function within(path: string, root: string): boolean {
 export function deletedWorktreeError(commonDir: string, abs: string): LoreError | undefined {
   for (const [root, name] of linkedWorktrees(commonDir)) {
     if (existsSync(root) || !within(abs, root)) continue;
-    return new LoreError(
-      "PATH_NOT_FOUND",
-      `${abs} is in the worktree "${name}" at ${root}, whose folder was deleted; git still lists it. Run git worktree prune to forget it, or git worktree add ${root} again to bring it back.`,
-    );
+    const where = abs === root ? `The worktree "${name}" at ${root}` : `${abs} is in the worktree "${name}" at ${root}, which`;
+    return new LoreError("PATH_NOT_FOUND", `${where} was deleted, but git still lists it: run git worktree prune to forget it (git worktree add makes a new one).`);
   }
   return undefined;
+}
+
+/**
+ * The common git dir of the linked worktree holding `dir`, read from its files alone (its `.git`
+ * file names its git dir, whose `commondir` names the shared one): no git runs in a folder not yet trusted.
+ */
+export function linkedCommonDir(dir: string): string | undefined {
+  const top = innermostWorkTree(dir);
+  if (top === undefined) return undefined;
+  try {
+    const m = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(join(top, ".git"), "utf8"));
+    if (!m) return undefined;
+    const gitDir = resolve(top, m[1]!);
+    return realpathSync(resolve(gitDir, readFileSync(join(gitDir, "commondir"), "utf8").trim()));
+  } catch {
+    return undefined;
+  }
 }
 
 /** `p` with symlinks resolved, or as given when it does not exist. */

@@ -3,6 +3,7 @@ import { render } from "../cli/render/index.ts";
 import { plain } from "../cli/style.ts";
 import { LoreError, toLoreError } from "../errors.ts";
 import { validateInput, type AnyQuery } from "../queries/define.ts";
+import { firstAbsolutePath } from "../queries/worktree-input.ts";
 import { capAnswer } from "./cap.ts";
 import { moreHint } from "./hints.ts";
 import type { RepoScope } from "./repos.ts";
@@ -56,7 +57,8 @@ export function errorResult(err: unknown): ToolResult {
 export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps): Promise<ToolResult> {
   try {
     const input = toolInput(def, rawArgs);
-    const root = await deps.scope.resolve(input.repo as string | undefined);
+    // The worktree from repo, else from an absolute path (the agent's Read tool shows them), else the default one.
+    const root = await deps.scope.resolve(input.repo as string | undefined, firstAbsolutePath(def, input));
     const answer = await deps.call(def.name, { ...input, repo: root }, { cwd: root, noDaemon: deps.noDaemon });
     const capped = capAnswer(def.name, answer, deps.maxBytes);
     const offersLimit = toolArgs(def).some(([k]) => k === "limit");

@@ -1,14 +1,14 @@
 /** The MCP server: the SDK's low-level Server with tools/list and tools/call answered from the registry. */
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { VERSION } from "../version.ts";
 import { callTool, type ToolDeps } from "./call-tool.ts";
 import { queryForTool, toolListings } from "./tools.ts";
 
 /** Sent once at initialize; clients put it beside the tool list so the agent knows when lore beats git. */
 const INSTRUCTIONS =
-  "lore answers questions about this git repository's history from an index, in milliseconds, as compact JSON. Prefer it to running git: lore_blame instead of git blame, lore_history instead of git log -- FILE, lore_log instead of git log (-- DIR, main..HEAD as not: main), lore_show instead of git show (REV:PATH too), lore_compare instead of git diff main...HEAD --stat, lore_intent instead of git blame -L + git show (why lines exist), lore_cochange before editing a file (what else usually changes with it), lore_review before you commit or finish a task (the commits and fixes behind the lines your change deletes, files it may have missed, whom to ask; base: main for a branch), lore_hotspots to orient, lore_contributors for who knows the code, lore_owners for ownership and the truck factor, lore_status when an answer looks stale, lore_changes for what you changed in the work tree since a snapshot or a time (lore_restore puts files back), lore_git for any other read-only git command. Paths are relative to the repository root. Every tool takes until (answer as of a revision; default HEAD) and repo (another repository's folder, under the server's starting folder or listed in LORE_MCP_ALLOWED_REPOS).";
+  "lore answers questions about this git repository's history from an index, in milliseconds, as compact JSON. Prefer it to running git: lore_blame instead of git blame, lore_history instead of git log -- FILE, lore_log instead of git log (-- DIR, main..HEAD as not: main), lore_show instead of git show (REV:PATH too), lore_compare instead of git diff main...HEAD --stat, lore_intent instead of git blame -L + git show (why lines exist), lore_cochange before editing a file (what else usually changes with it), lore_review before you commit or finish a task (the commits and fixes behind the lines your change deletes, files it may have missed, whom to ask; base: main for a branch), lore_hotspots to orient, lore_contributors for who knows the code, lore_owners for ownership and the truck factor, lore_status when an answer looks stale, lore_changes for what you changed in the work tree since a snapshot or a time (lore_restore puts files back), lore_git for any other read-only git command. Paths are relative to the repository root, or absolute: a path in a linked worktree (.claude/worktrees/NAME, ../feat) is answered in that worktree, at its HEAD. Every tool takes until (answer as of a revision; default HEAD) and repo (another repository's or worktree's folder: under the server's starting folder or the client's roots, a worktree of its repository, or listed in LORE_MCP_ALLOWED_REPOS).";
 
 /**
  * The low-level Server rather than McpServer.registerTool: McpServer turns a bad argument into
@@ -25,6 +25,12 @@ export function createServer(deps: ToolDeps): Server {
     if (!def) throw new McpError(ErrorCode.InvalidParams, `lore has no tool "${request.params.name}"; it has ${tools().map((t) => t.name).join(", ")}.`);
     return callTool(def, request.params.arguments, deps);
   });
+  // A client with roots (Claude Code: the folder the agent works in, a worktree included) is asked for them, and again when they change.
+  const askRoots = () => {
+    if (server.getClientCapabilities()?.roots) deps.scope.askRoots(async () => (await server.listRoots(undefined, { timeout: 5000 })).roots.map((r) => r.uri));
+  };
+  server.oninitialized = askRoots;
+  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => askRoots());
   // Garbage lines and unknown messages arrive here; the server logs them and keeps serving.
   server.onerror = (err) => deps.log(`lore mcp: ${err.message}`);
   return server;

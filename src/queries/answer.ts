@@ -9,7 +9,7 @@ import type { IndexOptions } from "../index/context.ts";
 import type { QueryContext } from "./context.ts";
 import { validateInput } from "./define.ts";
 import { findQuery } from "./index.ts";
-import { worktreeFor } from "./worktree-input.ts";
+import { askedRepo, worktreeFor } from "./worktree-input.ts";
 
 export interface AnswerOptions {
   /** Folder to find the repository from when the input names none. */
@@ -26,7 +26,7 @@ export async function answer(name: string, raw: Record<string, unknown>, opts: A
   const given = validateInput(def, raw);
   await ensureGit();
   // The worktree its paths are in (a linked worktree inside the checkout is its own), else the one repo names.
-  const asked = await discoverRepo(resolve(opts.cwd, (given.repo as string | undefined) ?? "."));
+  const asked = await askedRepo(def, { ...given, repo: resolve(opts.cwd, (given.repo as string | undefined) ?? ".") }, discoverRepo);
   const { repo, input } = await worktreeFor(def, given, asked, discoverRepo);
   const index = indexOf(repo, opts.index);
   if (def.needsIndex !== false) await index.refresh();

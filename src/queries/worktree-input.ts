@@ -2,15 +2,15 @@
  * The worktree a question is asked in: the innermost work tree of the asked repository that
  * holds its path arguments (a linked worktree inside the main checkout included), the same on every face.
  */
-import { existsSync } from "node:fs";
-import { isAbsolute, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { dirname, isAbsolute, resolve } from "node:path";
 import { LoreError } from "../errors.ts";
 import type { Repo } from "../git/repo.ts";
-import { deletedWorktreeError, innermostWorkTree, realOr } from "../git/worktrees.ts";
+import { deletedWorktreeError, existingAncestor, innermostWorkTree, realOr } from "../git/worktrees.ts";
 import type { AnyQuery } from "./define.ts";
 
 /** The arguments that name paths (a revision or a search text does not). */
-function pathArgNames(def: AnyQuery): string[] {
+export function pathArgNames(def: AnyQuery): string[] {
   return Object.entries(def.args)
     .filter(([, s]) => s.positional && !s.text && !s.revision)
     .map(([name]) => name);
@@ -29,6 +29,32 @@ async function holderOf(abs: string, repo: Repo, discover: (dir: string) => Prom
   const other = await discover(top).catch(() => undefined);
   // A submodule or an unrelated repository is not this one: the path is answered (or refused) as before.
   return other && other.commonDir === repo.commonDir ? other : repo;
+}
+
+/** The first absolute path among a question's path arguments: over MCP it names the worktree when `repo` does not. */
+export function firstAbsolutePath(def: AnyQuery, input: Record<string, unknown>): string | undefined {
+  for (const name of pathArgNames(def)) {
+    const value = input[name];
+    for (const p of Array.isArray(value) ? value : [value]) if (typeof p === "string" && isAbsolute(p)) return p;
+  }
+  return undefined;
+}
+
+/**
+ * The worktree `repo` names; when that folder is in no repository, the one around the first
+ * absolute path (`lore blame /src/app/x.ts` asked from anywhere answers where the file is).
+ */
+export async function askedRepo(def: AnyQuery, input: Record<string, unknown>, discover: (dir: string) => Promise<Repo>): Promise<Repo> {
+  try {
+    return await discover(input.repo as string);
+  } catch (err) {
+    const abs = firstAbsolutePath(def, input);
+    if (!(err instanceof LoreError && err.code === "NOT_A_REPO") || abs === undefined) throw err;
+    const near = existingAncestor(abs);
+    return discover(near === abs && !statSync(near).isDirectory() ? dirname(near) : near).catch(() => {
+      throw err;
+    });
+  }
 }
 
 /**
