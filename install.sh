@@ -7,6 +7,7 @@
 #   LORE_VERSION           a version such as 0.2.0 (default: the latest release)
 #   LORE_INSTALL_DIR       where `lore` goes (default: $HOME/.local/bin)
 #   LORE_INSTALL_BASE_URL  where the release files are (default: the GitHub release)
+#   LORE_NO_COMPLETIONS    set to 1 to install no shell completions
 set -eu
 
 REPO_URL="https://github.com/lore-dev/lore"
@@ -61,6 +62,54 @@ sha256_of() {
     openssl dgst -sha256 "$1" | awk '{ print $NF }'
   else
     die "no sha256 tool found (sha256sum, shasum or openssl); refusing to install an unverified binary."
+  fi
+}
+
+# --- shell completions -------------------------------------------------------
+
+# put_completion SHELL FILE: writes `lore completion SHELL` to FILE, saying whether it was new, replaced or current.
+put_completion() {
+  "$lore_bin" completion "$1" >"$tmp/completion" 2>/dev/null || { say "  (could not write the $1 completion)"; return 0; }
+  if [ -f "$2" ] && cmp -s "$tmp/completion" "$2"; then
+    say "  $1 completion: $2 (already current)"
+  elif [ -f "$2" ]; then
+    cp "$tmp/completion" "$2" && say "  $1 completion: $2 (replaced the older one)"
+  else
+    cp "$tmp/completion" "$2" && say "  $1 completion: $2"
+  fi
+}
+
+# Only where the shell's own folder for them is found: nothing is added to a shell's startup files.
+install_completions() {
+  [ "${LORE_NO_COMPLETIONS:-}" != 1 ] || return 0
+  data=${XDG_DATA_HOME:-$HOME/.local/share}
+  config=${XDG_CONFIG_HOME:-$HOME/.config}
+  # bash-completion (2.x) loads a user's completions from this folder on demand.
+  bash_dir="$data/bash-completion/completions"
+  if [ -d "$bash_dir" ] || { command -v bash >/dev/null 2>&1 &&
+    { [ -f /usr/share/bash-completion/bash_completion ] || [ -f /etc/bash_completion ] ||
+      [ -f /opt/homebrew/etc/profile.d/bash_completion.sh ] || [ -f /usr/local/etc/profile.d/bash_completion.sh ]; }; }; then
+    mkdir -p "$bash_dir" && put_completion bash "$bash_dir/lore"
+  fi
+  # fish reads ~/.config/fish/completions by itself.
+  if [ -d "$config/fish" ] || command -v fish >/dev/null 2>&1; then
+    mkdir -p "$config/fish/completions" && put_completion fish "$config/fish/completions/lore.fish"
+  fi
+  # zsh has no user folder of its own: a folder on its fpath that is this user's (Homebrew's
+  # site-functions, ~/.zfunc); as root, only one under HOME, so a system folder is never written.
+  if command -v zsh >/dev/null 2>&1; then
+    zsh_dir=""
+    for d in "${ZDOTDIR:-$HOME}/.zfunc" $(zsh -fc 'print -l -- $fpath' 2>/dev/null); do
+      [ -d "$d" ] && [ -w "$d" ] && [ -O "$d" ] || continue
+      if [ "$(id -u)" = 0 ]; then case "$d" in "$HOME"/*) ;; *) continue ;; esac; fi
+      zsh_dir=$d
+      break
+    done
+    if [ -n "$zsh_dir" ]; then
+      put_completion zsh "$zsh_dir/_lore"
+    else
+      say "  zsh completion: run 'lore completion zsh > DIR/_lore' with DIR a folder on your \$fpath"
+    fi
   fi
 }
 
@@ -119,6 +168,8 @@ main() {
   [ -f "$tmp/x/lore" ] || die "$archive holds no lore binary; nothing was installed."
 
   mkdir -p "$install_dir" || die "cannot create $install_dir."
+  previous=""
+  if [ -x "$install_dir/lore" ]; then previous=$("$install_dir/lore" --version 2>/dev/null || echo "an older lore"); fi
   # Copy beside the target, then rename: a rename is atomic, so `lore` is either the old
   # binary or the whole new one, never half of one — even for a running lore.
   staged="$install_dir/.lore.tmp.$$"
@@ -130,7 +181,15 @@ main() {
   mv -f "$staged" "$install_dir/lore" || die "cannot move lore into $install_dir."
   staged=""
 
-  say "Installed $installed_version to $install_dir/lore"
+  if [ -n "$previous" ] && [ "$previous" != "$installed_version" ]; then
+    say "Replaced $previous with $installed_version at $install_dir/lore"
+  elif [ -n "$previous" ]; then
+    say "Reinstalled $installed_version at $install_dir/lore (it was already there)"
+  else
+    say "Installed $installed_version to $install_dir/lore"
+  fi
+  lore_bin="$install_dir/lore"
+  install_completions
 
   lore_cmd=lore
   case ":$PATH:" in

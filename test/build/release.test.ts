@@ -1,11 +1,11 @@
 /** The release is what users run: build it once, check its archives and checksums, and install it with install.sh. */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, buildInfo } from "../../build/build-info.ts";
 import { RELEASE_TARGETS, archiveName } from "../../build/targets.ts";
 import { binaryFormat, hasCodeSignature, readHead } from "./binary-format.ts";
+import { BUILD_TIMEOUT_MS, builtRelease } from "./built-release.ts";
 import { serveRelease, type Fault, type ReleaseServer } from "./release-server.ts";
 
 // Each test reads or unpacks ~100 MB binaries; bun's 5 s default is too tight on 2 cores.
@@ -28,13 +28,10 @@ function run(cmd: string[], opts: { cwd?: string; env?: Record<string, string | 
   return { code: proc.exitCode, stdout: proc.stdout.toString(), stderr: proc.stderr.toString() };
 }
 
-function unpacked(os: string, arch: string): string {
-  return join(tmp, "unpacked", `${os}_${arch}`);
-}
+let unpacked: (os: string, arch: string) => string;
 
 // Asynchronous, unlike run(): the HTTP server answering install.sh lives on this event loop.
-async function install(fault: Fault, installDir: string) {
-  const home = mkdtempSync(join(tmp, "home-"));
+async function install(fault: Fault, installDir: string, home = mkdtempSync(join(tmp, "home-"))) {
   const proc = Bun.spawn(["sh", join(ROOT, "install.sh")], {
     cwd: home,
     stdout: "pipe",
@@ -58,22 +55,15 @@ async function install(fault: Fault, installDir: string) {
 }
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), "lore-release-test-"));
-  releaseDir = join(tmp, "release");
-  const built = run([process.execPath, join(ROOT, "build/release.ts"), "--out", releaseDir], { cwd: ROOT });
-  if (built.code !== 0) throw new Error(`release build failed:\n${built.stderr}`);
-  for (const t of RELEASE_TARGETS) {
-    const dir = unpacked(t.os, t.arch);
-    mkdirSync(dir, { recursive: true });
-    const x = run(["tar", "-xzf", join(releaseDir, archiveName(info.version, t)), "-C", dir]);
-    if (x.code !== 0) throw new Error(`cannot unpack ${t.os}/${t.arch}: ${x.stderr}`);
-  }
+  const built = await builtRelease();
+  tmp = built.tmp;
+  releaseDir = built.dir;
+  unpacked = built.unpacked;
   server = await serveRelease(releaseDir);
-}, 240_000);
+}, BUILD_TIMEOUT_MS);
 
 afterAll(async () => {
   await server?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 test("checksums.txt lists every archive and sha256sum accepts it", () => {
@@ -148,4 +138,30 @@ test("install.sh installs nothing when the download is cut short", async () => {
   expect(half.stderr).toContain("checksum verification failed");
   expect(readdirSync(dir)).toEqual(["lore"]);
   expect(readFileSync(join(dir, "lore"), "utf8")).toBe("#!/bin/sh\necho old lore\n");
+});
+
+test.skipIf(!hostIsLinuxX64)("install.sh over an older lore replaces it and says so, with the completions where each shell's folder is found", async () => {
+  const dir = join(tmp, "bin-upgrade");
+  const home = mkdtempSync(join(tmp, "home-"));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "lore"), '#!/bin/sh\necho "lore 0.0.1 (old)"\n', { mode: 0o755 });
+  const bashFile = join(home, ".local/share/bash-completion/completions/lore");
+  mkdirSync(join(bashFile, ".."), { recursive: true });
+  writeFileSync(bashFile, "# an older completion\n");
+  mkdirSync(join(home, ".config/fish"), { recursive: true });
+  mkdirSync(join(home, ".zfunc"));
+  const first = await install("ok", dir, home);
+  expect(first.code).toBe(0);
+  const now = `lore ${info.version} (${info.commit})`;
+  expect(first.stderr).toContain(`Replaced lore 0.0.1 (old) with ${now} at ${dir}/lore`);
+  expect(first.stderr).toContain(`bash completion: ${bashFile} (replaced the older one)`);
+  const printed = (shell: string) => run([join(dir, "lore"), "completion", shell]).stdout;
+  expect(readFileSync(bashFile, "utf8")).toBe(printed("bash"));
+  expect(readFileSync(join(home, ".config/fish/completions/lore.fish"), "utf8")).toBe(printed("fish"));
+  // zsh has no folder of its own: ~/.zfunc, when it is there, is taken as one on the fpath.
+  expect(readFileSync(join(home, ".zfunc/_lore"), "utf8")).toBe(printed("zsh"));
+  const again = await install("ok", dir, home);
+  expect(again.code).toBe(0);
+  expect(again.stderr).toContain(`Reinstalled ${now} at ${dir}/lore (it was already there)`);
+  expect(again.stderr).toContain(`bash completion: ${bashFile} (already current)`);
 });
