@@ -4,7 +4,42 @@
  * kept as the JSON text the reply carries (never parsed again), so the budget is the memory
  * they take (as objects they took several times more: a soak saw the daemon grow 70% before).
  */
+import { existsSync, lstatSync } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
 import type { AnyQuery } from "../queries/define.ts";
+
+const DISK_MARK = "disk:";
+const roots = new Map<string, string>();
+
+/** The work tree top above a folder (the nearest with .git), remembered. */
+function workTreeTop(dir: string): string {
+  let top = roots.get(dir);
+  if (top === undefined) {
+    top = dir;
+    for (let d = dir; ; d = dirname(d)) {
+      if (existsSync(join(d, ".git"))) {
+        top = d;
+        break;
+      }
+      if (dirname(d) === d) break;
+    }
+    if (roots.size > 1000) roots.clear();
+    roots.set(dir, top);
+  }
+  return top;
+}
+
+/** The disk file's stamp (inode, size, mtime, ctime, mode) at the question's path, relative ones from the work tree top. */
+function diskStamp(input: Record<string, unknown>): string {
+  const path = typeof input.path === "string" ? input.path : "";
+  const full = isAbsolute(path) ? path : join(workTreeTop(typeof input.repo === "string" ? input.repo : "/"), path);
+  try {
+    const st = lstatSync(full);
+    return `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.mode}`;
+  } catch {
+    return "none";
+  }
+}
 
 /** What one repository's cache may hold, counted as JSON text: memory stays flat however many questions come. */
 const BUDGET_BYTES = 8 * 1024 * 1024;
@@ -24,7 +59,9 @@ export class AnswerCache {
    */
   static keyOf(def: AnyQuery, input: Record<string, unknown>): string | undefined {
     if (def.needsIndex === false || input.until !== undefined || input.since !== undefined || input.changed === true) return undefined;
-    return `${def.name}\0${JSON.stringify(input)}`;
+    // About the file on disk: kept only while the file keeps its stamp (an edit is a new key), and only when clean (see set).
+    const disk = def.readsDisk?.(input) ? `\0${DISK_MARK}${diskStamp(input)}` : "";
+    return `${def.name}\0${JSON.stringify(input)}${disk}`;
   }
 
   /** The answer's JSON text. */
@@ -39,6 +76,8 @@ export class AnswerCache {
 
   set(key: string, generation: number, text: string): void {
     if (generation !== this.generation || this.entries.has(key)) return;
+    // A file that differs from HEAD's is answered from what the staging area and the file say: never kept.
+    if (key.includes(DISK_MARK) && text.includes('"worktree":true')) return;
     if (text.length > MAX_BYTES) return;
     while (this.bytes + text.length > BUDGET_BYTES && this.entries.size > 0) {
       const [oldest, old] = this.entries.entries().next().value!;

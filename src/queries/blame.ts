@@ -36,6 +36,7 @@ export const blameQuery = defineQuery({
     "Who last changed each line on disk (git blame): hunks [start, end, sha], sha null if not committed, + origPath, origStart if from another file; commits {sha: [author, time, subject]}.",
   args: BLAME_ARGS,
   needsHistory: false,
+  readsDisk: () => true,
   output: (z) =>
     z.object({
       repo: z.string(),

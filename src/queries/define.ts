@@ -83,6 +83,8 @@ export interface QuerySpec<A extends Args = Args, O = unknown> {
   otherRepos?: false;
   /** False for a question MCP leaves out, where another tool's parameter does its work (fewer tool bytes on every turn). */
   mcp?: false;
+  /** True when, without `until`, the answer is about the file on disk at input.path (blame, intent, history -L): an answer cache must see the file's stamp. */
+  readsDisk?: (input: Record<string, unknown>) => boolean;
   /** Loads the code that answers the question (src/queries/run/<name>.ts). */
   load: () => Promise<QueryModule<A, O>>;
 }

@@ -40,6 +40,7 @@ export const intentQuery = defineQuery({
     "Why lines of the file on disk exist: each commit that wrote them, with full message, its lines and other files changed (git blame -L + git show); uncommitted lines apart.",
   args: INTENT_ARGS,
   needsHistory: false,
+  readsDisk: () => true,
   output: (z) =>
     z.object({
       repo: z.string(),

@@ -1,5 +1,6 @@
 /** The file on disk through every face: the daemon's RPC, MCP's structuredContent (valid against its outputSchema) and the CLI's text. */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -51,6 +52,28 @@ test("the daemon's RPC answers blame, intent and history -L about the file on di
   const history = await post("history", { path: "src/app.js", lines: "1,5" });
   expect(history).toMatchObject({ range: [1, 5], headRange: [1, 3], uncommitted: [[1, 2]], worktree: true });
   expect(gitDirHash(repo.dir)).toBe(before);
+});
+
+test("the daemon's answers follow each edit of the file: a cached answer is never one about an older disk file", async () => {
+  const post = async (params: Record<string, unknown>) =>
+    JSON.parse((await runtime.requestUnix(join(home, "lore.sock"), "POST", "/rpc", JSON.stringify({ jsonrpc: "2.0", id: 1, method: "blame", params: { repo: repo.dir, path: "src/app.js", ...params } }), 10_000)).body).result;
+  const saved = readFileSync(join(repo.dir, "src/app.js"));
+  try {
+    repo.git("checkout", "--", "src/app.js");
+    const clean = await post({});
+    expect(clean.worktree).toBeUndefined();
+    expect(await post({})).toEqual(clean);
+    for (const top of ["// one", "// two\n// three"]) {
+      writeFileSync(join(repo.dir, "src/app.js"), `${top}\n` + readFileSync(join(repo.dir, "src/app.js"), "utf8"));
+      const r = await post({});
+      expect(r.lines).toBe(gitDiskLines(repo.dir, "src/app.js").length);
+      expect(r.hunks[0]).toEqual([1, top.split("\n").length + (r.lines > 41 ? 1 : 0), null]);
+    }
+    repo.git("checkout", "--", "src/app.js");
+    expect(await post({})).toEqual(clean);
+  } finally {
+    writeFileSync(join(repo.dir, "src/app.js"), saved);
+  }
 });
 
 test("MCP's structuredContent carries the on-disk answer and matches the tool's outputSchema", async () => {

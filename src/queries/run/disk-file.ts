@@ -132,18 +132,28 @@ const DIFF_FLAGS = ["-c", "diff.autoRefreshIndex=false", "diff", "-U0", "--text"
 export async function diskFile(ctx: QueryContext, scope: Scope, path: string): Promise<DiskFile | undefined> {
   if (path === "") return undefined;
   const full = join(workTreeRoot(ctx), path);
-  const disk = readDisk(full, path);
-  if (!disk) return undefined;
   const entry = await headEntry(ctx, scope, path);
   if (entry && entry.type !== "blob") return undefined;
   const key = `${workTreeRoot(ctx)}\0${path}`;
   // Not in HEAD: what it is depends on the staging area too (a staged rename), so its stamp is part of the key.
   const against = entry ? `${scope.commit}:${entry.blob}` : `${scope.commit}:${indexStamp(ctx)}`;
   const known = remembered.get(key);
-  if (known && known.stamp === disk.stamp && known.against === against) return known.view;
+  // The same stamp as last time (inode, size, mtime, ctime, mode): the same answer, without reading the file.
+  if (known && known.against === against && known.stamp === quickStamp(full)) return known.view;
+  const disk = readDisk(full, path);
+  if (!disk) return undefined;
   const view = entry ? await againstHead(ctx, scope, path, entry, disk.content) : await notInHead(ctx, scope, path, disk.content);
   remember(key, { stamp: disk.stamp, against, view });
   return view;
+}
+
+function quickStamp(full: string): string | undefined {
+  try {
+    const st = lstatSync(full);
+    return st.isDirectory() ? undefined : stampOf(st);
+  } catch {
+    return undefined;
+  }
 }
 
 function indexStamp(ctx: QueryContext): string {
