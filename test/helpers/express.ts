@@ -26,3 +26,15 @@ export function cloneExpress(dir = join(tempDir(), "express")): string {
   runGit(join(dir, ".."), ["clone", "-q", EXPRESS_BUNDLE, dir]);
   return dir;
 }
+
+export const HONO_BUNDLE = join(CORPUS, "hono.bundle");
+
+/** Whether the tests that need the hono corpus run (as hasExpress). */
+export const hasHono = existsSync(HONO_BUNDLE) || ci;
+
+/** Clones hono (2,790 commits) into a new temporary folder and returns the clone's path. */
+export function cloneHono(dir = join(tempDir(), "hono")): string {
+  if (!existsSync(HONO_BUNDLE)) throw new Error(`The hono corpus is missing: ${HONO_BUNDLE}. Put hono.bundle there or set LORE_CORPUS=<folder with it>.`);
+  runGit(join(dir, ".."), ["clone", "-q", HONO_BUNDLE, dir]);
+  return dir;
+}

@@ -61,7 +61,9 @@ export async function readChange(ctx: QueryContext, head: string, opts: { base?:
   const files = parseDiffWithHunks(diff);
   const added = new Set<string>();
   if (untracked) {
-    for (const p of untracked.toString("latin1").split("\0")) if (p) added.add(fromLatin1(p));
+    // A path git diff already lists (deleted from the staging area, still on disk) keeps git diff's record.
+    const listed = new Set(files.map((f) => f.path));
+    for (const p of untracked.toString("latin1").split("\0")) if (p && !listed.has(fromLatin1(p))) added.add(fromLatin1(p));
     for (const path of added) files.push({ status: "A", path, oldMode: "000000", newMode: "100644", additions: 0, deletions: 0, deleted: [] });
     files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
