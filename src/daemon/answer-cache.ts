@@ -54,11 +54,11 @@ export class AnswerCache {
 
   /**
    * The key of a question whose answer depends only on the index: none for `until`/`since`
-   * (refs and clocks move on their own), for `changed` (the work tree moves without a commit)
-   * or for status.
+   * (refs and clocks move on their own), for `changed` or a question not cacheable (the work
+   * tree moves without a commit: review) or for status.
    */
   static keyOf(def: AnyQuery, input: Record<string, unknown>): string | undefined {
-    if (def.needsIndex === false || input.until !== undefined || input.since !== undefined || input.changed === true) return undefined;
+    if (def.needsIndex === false || def.cacheable === false || input.until !== undefined || input.since !== undefined || input.changed === true) return undefined;
     // About the file on disk: kept only while the file keeps its stamp (an edit is a new key), and only when clean (see set).
     const disk = def.readsDisk?.(input) ? `\0${DISK_MARK}${diskStamp(input)}` : "";
     return `${def.name}\0${JSON.stringify(input)}${disk}`;

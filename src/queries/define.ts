@@ -85,6 +85,8 @@ export interface QuerySpec<A extends Args = Args, O = unknown> {
   mcp?: false;
   /** True when, without `until`, the answer is about the file on disk at input.path (blame, intent, history -L): an answer cache must see the file's stamp. */
   readsDisk?: (input: Record<string, unknown>) => boolean;
+  /** False for a question about the work tree as a whole, or about refs that move on their own (review): no answer cache may keep it. */
+  cacheable?: false;
   /** Loads the code that answers the question (src/queries/run/<name>.ts). */
   load: () => Promise<QueryModule<A, O>>;
 }

@@ -52,6 +52,8 @@ export const reviewQuery = defineQuery({
     "Call before you commit or finish a task. Your change (uncommitted, staged, or since base) against history: commits behind the lines it deletes, fixes among them with messages, files usually changed with it but untouched, whom to ask.",
   common: ["repo"],
   args: REVIEW_ARGS,
+  // The work tree, the staging area and BASE all move without a commit.
+  cacheable: false,
   output: (z) =>
     z.object({
       repo: z.string(),
