@@ -1,0 +1,86 @@
+/** The README is a front door a newcomer can follow: short, its fresh-clone command runs as written, and its other commands name what the project really ships and runs. */
+import { afterAll, expect, test } from "bun:test";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { ROOT } from "../../build/build-info.ts";
+import { HOMEPAGE } from "../../build/homebrew.ts";
+import { LAUNCHER_PACKAGE } from "../../build/npm-packages.ts";
+import { tempDir } from "../helpers/git-repo.ts";
+
+const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+const scratch = tempDir("lore-readme-");
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The commands of the code block after a `<!-- readme-test: NAME -->` marker, comments cut. */
+function markedCommands(name: string): string[] {
+  const at = readme.indexOf(`<!-- readme-test: ${name} -->`);
+  if (at < 0) throw new Error(`README.md has no <!-- readme-test: ${name} --> block`);
+  const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(at))![1]!;
+  return block.split("\n").map((l) => l.replace(/\s+#.*$/, "").trim()).filter(Boolean);
+}
+
+function sh(command: string, cwd: string, env: Record<string, string> = {}) {
+  const r = spawnSync("sh", ["-c", command], { cwd, encoding: "utf8", timeout: 300_000, env: { ...process.env, ...env } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test("the README is a front door of at most 250 lines", () => {
+  expect(readme.split("\n").length).toBeLessThanOrEqual(250);
+});
+
+test("the README's test command is the one .ci/run runs", () => {
+  const [, testCommand] = markedCommands("fresh-clone");
+  const ci = readFileSync(join(ROOT, ".ci/run"), "utf8").trim().split("\n");
+  expect(ci.at(-1)).toBe(testCommand!);
+});
+
+test("the README installs what the release builds: install.sh from the release, the tap's formula, the npm launcher", () => {
+  const lines = /## Install\n[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)![1]!.trim().split("\n");
+  expect(lines).toEqual([`curl -fsSL ${HOMEPAGE}/releases/latest/download/install.sh | sh`, "brew install lore-dev/tap/lore", `npm install -g ${LAUNCHER_PACKAGE}`]);
+  expect(readFileSync(join(ROOT, "install.sh"), "utf8")).toContain(`REPO_URL="${HOMEPAGE}"`);
+});
+
+test("every docs/ page the README links to exists", () => {
+  const links = [...readme.matchAll(/\]\((docs\/[^)#]+)/g)].map((m) => m[1]!);
+  expect(links.length).toBeGreaterThan(5);
+  expect(links.filter((l) => !existsSync(join(ROOT, l)))).toEqual([]);
+});
+
+/** A clone of this repository with the work tree's uncommitted changes on top, as a newcomer would have it. */
+function freshClone(): string {
+  const dir = join(scratch, "clone");
+  const clone = spawnSync("git", ["clone", "-q", ROOT, dir], { encoding: "utf8" });
+  if (clone.status !== 0) throw new Error(clone.stderr);
+  const changed = spawnSync("git", ["ls-files", "-z", "-m", "-o", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" }).stdout.split("\0").filter(Boolean);
+  for (const f of changed) {
+    if (!existsSync(join(ROOT, f))) continue;
+    mkdirSync(dirname(join(dir, f)), { recursive: true });
+    copyFileSync(join(ROOT, f), join(dir, f));
+  }
+  for (const f of spawnSync("git", ["ls-files", "-z", "-d"], { cwd: ROOT, encoding: "utf8" }).stdout.split("\0").filter(Boolean)) rmSync(join(dir, f), { force: true });
+  return dir;
+}
+
+test("the README's set-up command runs as written in a fresh clone: npm ci, the build, a first answer", () => {
+  const [setUp] = markedCommands("fresh-clone");
+  expect(setUp).toStartWith("npm ci && npm run build && ./dist/lore ");
+  const dir = freshClone();
+  // npm_config_offline: npm ci takes the packages from npm's cache (CI has just filled it), so the test asks no registry.
+  const home = join(scratch, "lore-home");
+  const env = { npm_config_offline: "true", npm_config_audit: "false", npm_config_fund: "false", LORE_HOME: home };
+  try {
+    const r = sh(setUp!, dir, env);
+    expect(r.stderr.split("\n").filter((l) => /npm error/.test(l))).toEqual([]);
+    expect(r.code).toBe(0);
+    // npm's lines, then hotspots as text: a table under a "score … file" header whose rows end with a path; the first is a file git knows.
+    const rows = r.stdout.trim().split("\n");
+    const header = rows.findIndex((l) => /^score\s.*\sfile$/.test(l.trim()));
+    expect(header).toBeGreaterThan(0);
+    const firstPath = rows[header + 1]?.trim().split(/\s+/).filter((w) => w !== "*").at(-1);
+    const tracked = spawnSync("git", ["ls-files"], { cwd: dir, encoding: "utf8" }).stdout.split("\n");
+    expect(tracked).toContain(firstPath!);
+  } finally {
+    sh("./dist/lore daemon stop", dir, env);
+  }
+}, 300_000);
