@@ -3,7 +3,7 @@
  * depends on looking at one file or the whole commit, merges that resolved a conflict by writing
  * lines of their own, merges that changed a file neither side touched, files added once.
  */
-import { TestRepo } from "./git-repo.ts";
+import { ALICE, BOB, CAROL, TestRepo } from "./git-repo.ts";
 
 /** mulberry32: the same numbers for the same seed on every engine. */
 function random(seed: number): () => number {
@@ -19,7 +19,7 @@ function random(seed: number): () => number {
 export interface TrickyHistory {
   repo: TestRepo;
   /** What each kind of step made, for the test to say it holds them. */
-  made: { ambiguousRenames: number; conflictMerges: number; evilMerges: number; renames: number };
+  made: { ambiguousRenames: number; conflictMerges: number; evilMerges: number; renames: number; copies: number; swaps: number; readds: number; mergedRenames: number };
 }
 
 /** Builds the history in a new repository: `steps` steps of the kinds above, chosen by `seed`. */
@@ -40,12 +40,16 @@ export function trickyHistory(seed: number, steps = 24): TrickyHistory {
   };
   const pick = () => [...files.keys()].sort()[int(files.size)]!;
   const fresh = (dir: string) => `${dir}f${serial++}.txt`;
-  const made = { ambiguousRenames: 0, conflictMerges: 0, evilMerges: 0, renames: 0 };
+  // Each commit by one of three people, so sums per person tell who got which lines.
+  const commit = (message: string) => r.commit(message, [ALICE, BOB, CAROL][int(3)]);
+  const made = { ambiguousRenames: 0, conflictMerges: 0, evilMerges: 0, renames: 0, copies: 0, swaps: 0, readds: 0, mergedRenames: 0 };
 
   for (let i = 0; i < 6; i++) write(fresh(i % 2 ? "subdir/" : ""), text(`base${i}`, 6 + int(6)));
-  r.commit("base");
+  // Files whose line count is easy to get wrong: no newline at the end, empty, CRLF, a lone newline.
+  r.write("no-newline.txt", "one\ntwo\nthree").write("empty.txt", "").write("crlf.txt", "a\r\nb\r\n").write("newline.txt", "\n");
+  commit("base");
   for (let step = 0; step < steps; step++) {
-    const kind = step < 4 ? step : int(7);
+    const kind = step < 4 ? step : int(12);
     if (kind === 0) {
       // git blame pairs the similar new file with the removed one; the whole commit pairs the removed one with its exact copy.
       const from = pick();
@@ -53,7 +57,7 @@ export function trickyHistory(seed: number, steps = 24): TrickyHistory {
       remove(from);
       write(fresh("subdir/"), [...body]);
       write(fresh(""), [...body, ...text("extra", 2)]);
-      r.commit(`move ${from} twice`);
+      commit(`move ${from} twice`);
       made.ambiguousRenames++;
     } else if (kind === 1) {
       // Both sides change the same lines; the merge writes its own.
@@ -62,31 +66,31 @@ export function trickyHistory(seed: number, steps = 24): TrickyHistory {
       const at = Math.min(1, body.length - 1);
       r.git("checkout", "-q", "-b", `side${step}`);
       write(f, body.map((l, k) => (k === at || k === at + 1 ? `side ${l}` : l)));
-      r.commit(`side changes ${f}`);
+      commit(`side changes ${f}`);
       r.git("checkout", "-q", "main");
       write(f, body.map((l, k) => (k === at || k === at + 1 ? `main ${l}` : l)));
-      r.commit(`main changes ${f}`);
+      commit(`main changes ${f}`);
       try {
         r.git("merge", "-q", "--no-ff", "--no-commit", `side${step}`);
       } catch {
         // The conflict is the point.
       }
       write(f, body.map((l, k) => (k === at || k === at + 1 ? `resolved ${l}` : l)));
-      r.commit(`merge side${step}, resolving ${f}`);
+      commit(`merge side${step}, resolving ${f}`);
       made.conflictMerges++;
     } else if (kind === 2) {
       // A merge that changes a file neither side touched (added once, long ago).
       const f = pick();
       r.git("checkout", "-q", "-b", `topic${step}`);
       write(fresh(""), text(`topic${step}`, 5));
-      r.commit(`topic ${step}`);
+      commit(`topic ${step}`);
       r.git("checkout", "-q", "main");
       write(fresh("subdir/"), text(`main${step}`, 5));
-      r.commit(`main ${step}`);
+      commit(`main ${step}`);
       r.git("merge", "-q", "--no-ff", "--no-commit", `topic${step}`);
       const body = files.get(f)!;
       write(f, [...body.slice(0, 2), `evil merge line #${serial++}`, ...body.slice(2)]);
-      r.commit(`merge topic${step}, touching ${f}`);
+      commit(`merge topic${step}, touching ${f}`);
       made.evilMerges++;
     } else if (kind === 3) {
       // A rename with an edit, alone in its commit.
@@ -94,17 +98,62 @@ export function trickyHistory(seed: number, steps = 24): TrickyHistory {
       const body = files.get(from)!;
       remove(from);
       write(fresh(from.startsWith("subdir/") ? "" : "subdir/"), [...body.slice(0, -1), ...text("renamed", 1)]);
-      r.commit(`rename ${from}`);
+      commit(`rename ${from}`);
       made.renames++;
+    } else if (kind === 7) {
+      // A copy with an edit, the source kept and edited too.
+      const from = pick();
+      const body = files.get(from)!;
+      write(fresh(""), [...body, ...text("copied", 1)]);
+      write(from, [...body.slice(1)]);
+      commit(`copy ${from}`);
+      made.copies++;
+    } else if (kind === 8 && files.size >= 2) {
+      // Two files trade names in one commit.
+      const [a, b] = [...files.keys()].sort().slice(0, 2) as [string, string];
+      const [x, y] = [files.get(a)!, files.get(b)!];
+      write(a, y);
+      write(b, x);
+      commit(`swap ${a} and ${b}`);
+      made.swaps++;
+    } else if (kind === 9) {
+      // A file deleted, then a new one at the same path.
+      const f = pick();
+      remove(f);
+      commit(`delete ${f}`);
+      write(f, text("again", 3 + int(4)));
+      commit(`add ${f} again`);
+      made.readds++;
+    } else if (kind === 10) {
+      // A side branch renames a file that main edits; the merge keeps both.
+      const f = pick();
+      const body = files.get(f)!;
+      const to = fresh("subdir/");
+      r.git("checkout", "-q", "-b", `mv${step}`);
+      remove(f);
+      write(to, [...body]);
+      commit(`side renames ${f}`);
+      r.git("checkout", "-q", "main");
+      write(f, [...body.slice(0, -1), `main edit #${serial++}`]);
+      commit(`main edits ${f}`);
+      try {
+        r.git("merge", "-q", "--no-ff", "--no-commit", `mv${step}`);
+      } catch {
+        // A rename/modify merge may stop; the resolution below is the merge.
+      }
+      remove(f);
+      write(to, [...body.slice(0, -1), `main edit #${serial - 1}`]);
+      commit(`merge mv${step}`);
+      made.mergedRenames++;
     } else if (kind === 4) {
       write(fresh(int(2) ? "subdir/" : ""), text(`new${step}`, 4 + int(8)));
-      r.commit(`add a file at step ${step}`);
+      commit(`add a file at step ${step}`);
     } else {
       const f = pick();
       const body = [...files.get(f)!];
       body[int(body.length)] = `edited at step ${step} #${serial++}`;
       write(f, body);
-      r.commit(`edit ${f}`);
+      commit(`edit ${f}`);
     }
   }
   return { repo: r, made };

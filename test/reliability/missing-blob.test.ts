@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import { join } from "node:path";
 import { TestRepo, lines, runGit, tempDir } from "../helpers/git-repo.ts";
 import { gitBlame } from "../helpers/git-truth.ts";
-import { ask, isolateHome } from "../helpers/lore.ts";
+import { ask, cli, isolateHome } from "../helpers/lore.ts";
 import { closeAll, indexFor } from "../../src/index/indexes.ts";
 import { Warmup } from "../../src/daemon/background.ts";
 
@@ -62,6 +62,10 @@ test("owners and contributors answer from the files git can read and list the on
     ["lib/a.js", 4, "alice@example.com"],
     ["lib/vendor.lib", 0, undefined],
   ]);
+  // The text face says it too.
+  const text = cli(dir, ["contributors"]);
+  expect(text.code).toBe(0);
+  expect(text.stdout).toContain(`left out: lib/vendor.lib: `);
   const status = await ask("status", dir, {});
   expect(status.leftOut.some((l: string) => l.includes("lib/vendor.lib") && l.includes(blob))).toBe(true);
 });
