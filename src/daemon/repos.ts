@@ -32,6 +32,8 @@ interface OpenIndex {
   /** Questions reading the index now: an update waits for them, so none sees half of one. */
   readers: number;
   trees: Set<OpenRepo>;
+  /** Set once the warm-up was started for this opening. */
+  warmed?: boolean;
 }
 
 /** One worktree asked about: its view of the shared index and its own answers, never served for another worktree. */
@@ -201,7 +203,10 @@ export class Repos {
     }
     if (!shared.unwatch) {
       const o = shared;
-      if (o.warmup.stopped) o.warmup = new Warmup(o.index, this.blameWorkers, log);
+      if (o.warmup.stopped) {
+        o.warmup = new Warmup(o.index, this.blameWorkers, log);
+        o.warmed = false;
+      }
       const primary = o.index.repo;
       o.unwatch = watchRepo(primary, () => this.onChange(o), (err) => log(`watching ${primary.root}: ${err instanceof Error ? err.message : String(err)}`));
     }
@@ -277,9 +282,12 @@ export class Repos {
         for (const t of shared.trees) t.answers.clear();
       })
       .then((head) => {
+        const restamped = shared.stamps !== stamps;
         shared.stamps = stamps;
         if (head !== before) log(`${shared.index.repo.root}: indexed ${before ? before.slice(0, 12) + ".." : ""}${head.slice(0, 12)} in ${Date.now() - started} ms`);
-        shared.warmup.kick();
+        // A linked worktree's commit moves no indexed head: the pass has nothing new to do.
+        if (head !== before || restamped || !shared.warmed || shared.index.store.meta("indexedHead") !== before) shared.warmup.kick();
+        shared.warmed = true;
       });
     shared.updating = p;
     p.catch(() => {}).finally(() => {

@@ -15,7 +15,7 @@ import { releaseSharedIndex, sharedIndexOf, type SharedIndex } from "./shared-in
 import { churnFor, updateChurn } from "./churn.ts";
 import type { IndexContext, IndexOptions, Progress } from "./context.ts";
 import { streamCommits, updateHistory } from "./history.ts";
-import { updateTree } from "./tree.ts";
+import { lsTree, updateTree } from "./tree.ts";
 
 export interface Scope {
   /** The table holding the scope's commits in git log order. */
@@ -30,6 +30,8 @@ export interface Scope {
    * can tell they give its whole answer.
    */
   prefix?: number;
+  /** True when the commit is a linked worktree's HEAD (not the indexed head): its files' blames are keyed as the head's are. */
+  worktreeHead?: true;
 }
 
 const MAX_SCOPES = 8;
@@ -215,7 +217,8 @@ export class RepoIndex implements IndexContext {
     this.store.syncWithOthers();
     const head = this.indexedHead;
     // Another worktree's HEAD is one more commit the index answers as of.
-    if (until === undefined && head !== undefined && !this.isPrimary) until = (await currentHead(this.repo)) ?? "HEAD";
+    const ownHead = until === undefined && head !== undefined && !this.isPrimary;
+    if (ownHead) until = (await currentHead(this.repo)) ?? "HEAD";
     if (head === undefined) {
       // No history indexed yet (the daemon answers some questions during a first index): the
       // commit from git, and the newest commits of its history indexed so far, when it is the one being indexed.
@@ -225,7 +228,8 @@ export class RepoIndex implements IndexContext {
       return { table: "reach", commit, atHead: false, prefix };
     }
     // A full id the index holds is a commit: no git needed to say so.
-    const known = until !== undefined && FULL_SHA.test(until) && this.store.history.commitId(until) !== undefined;
+    // So is this worktree's HEAD as its files name it (git is asked when they cannot tell).
+    const known = until !== undefined && FULL_SHA.test(until) && (ownHead || this.store.history.commitId(until) !== undefined);
     const commit = until ? (known ? until : await resolveCommit(this.repo, until)) : head;
     // The stored tree is written just after the history: until it has caught up, the head is
     // answered like any other commit (its tree from git), never from a tree of another head.
@@ -235,7 +239,8 @@ export class RepoIndex implements IndexContext {
     if (!table) {
       if (this.store.history.commitId(commit) === undefined) {
         // A commit off the indexed history (another branch): index what it adds.
-        await streamCommits(this, [commit, "--not", head], (batch) => {
+        // As the index is written: the primary worktree's .mailmap names the authors.
+        await streamCommits(this.primaryContext(), [commit, "--not", head], (batch) => {
           this.store.transaction(() => {
             for (const c of batch) this.store.history.insertCommit(c);
           });
@@ -244,6 +249,8 @@ export class RepoIndex implements IndexContext {
       const max = this.options.maxCommits;
       const shas = (await gitText(["rev-list", ...(max ? ["-n", String(max)] : []), commit, "--"], this.git)).split("\n").filter(Boolean);
       table = this.store.history.createScope(`scope_${commit.slice(0, 16)}`, shas);
+      // A worktree's HEAD is asked about again and again: its whole tree once, each file's entry from it after.
+      if (ownHead) await lsTree(this, commit);
       scopes.set(commit, table);
       if (scopes.size > MAX_SCOPES) {
         const [oldest, name] = scopes.entries().next().value!;
@@ -251,7 +258,7 @@ export class RepoIndex implements IndexContext {
         this.store.history.dropScope(name);
       }
     }
-    return { table, commit, atHead: false };
+    return ownHead ? { table, commit, atHead: false, worktreeHead: true } : { table, commit, atHead: false };
   }
 
   /** Lets go of the shared index; the last worktree view open on it closes the file. */

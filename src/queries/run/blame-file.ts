@@ -11,6 +11,12 @@ export function blameTarget(ctx: QueryContext, scope: Scope, entry: TreeEntry, h
     const lastTouch = ctx.index.lastTouch(entry.path, scope.commit);
     if (lastTouch) t.headKey = { blob: entry.blob, lastTouch };
     else t.headBlob = entry.blob;
+  } else if (scope.worktreeHead) {
+    // A linked worktree's HEAD: the same content with the same last change has the same blame as
+    // at the indexed head, so a commit in the worktree re-blames only the files it changed.
+    const pid = ctx.index.store.history.pathId(entry.path);
+    const lastTouch = pid === undefined ? undefined : ctx.index.store.history.lastTouch(scope.table, pid);
+    if (lastTouch) t.headKey = { blob: entry.blob, lastTouch };
   }
   return t;
 }
