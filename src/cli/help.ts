@@ -2,7 +2,7 @@
 import { QUERIES } from "../queries/index.ts";
 import type { AnyQuery } from "../queries/define.ts";
 import { VERSION } from "../version.ts";
-import { flagName } from "./flags.ts";
+import { questionFlags } from "./flag-list.ts";
 import { pad } from "./table.ts";
 
 export const COMMANDS: [string, string][] = [
@@ -45,17 +45,9 @@ function usageLine(q: AnyQuery): string {
 }
 
 export function questionHelp(q: AnyQuery): string {
-  const flags: string[] = [];
-  for (const [name, spec] of Object.entries(q.args)) {
-    if (spec.positional || name === "startLine" || name === "endLine") continue;
-    const short = spec.short ? `-${spec.short}, ` : "";
-    const value = spec.type === "boolean" ? "" : spec.type === "integer" ? " N" : ` ${name === "until" ? "REV" : name === "repo" ? "DIR" : "VALUE"}`;
-    // Descriptions are written for every face; here the flag is already named, and a --no- flag turns the thing off.
-    const text = spec.description.replace(/\s*\(CLI:[^)]*\)|\s*CLI: [^.]*\./g, "");
-    const said = spec.type === "boolean" && spec.default === true ? `Do not ${text[0]!.toLowerCase()}${text.slice(1)}` : text;
-    flags.push(`  ${pad(`${short}--${flagName(name, spec)}${value}`, 24)}${said}`);
-  }
-  flags.push(`  ${pad("--json", 24)}Print the answer as one JSON document`);
-  flags.push(`  ${pad("--no-daemon", 24)}Answer in this process instead of the background daemon`);
+  // -L is in the usage line, --help is how this was reached.
+  const flags = questionFlags(q)
+    .filter((f) => f.long !== "L" && f.long !== "help")
+    .map((f) => `  ${pad(`${f.short ? `-${f.short}, ` : ""}--${f.long}${f.value ? ` ${f.value}` : ""}`, 24)}${f.description}`);
   return [`lore ${q.name}: ${q.summary}`, "", usageLine(q), "", "Flags:", ...flags].join("\n");
 }
