@@ -326,7 +326,7 @@ export class Repos {
       shared.unwatch?.();
       shared.unwatch = undefined;
       shared.warmup.stop();
-      if (shared.index.busy || shared.warmup.active || shared.updating) continue;
+      if (shared.index.busy || shared.warmup.active || shared.updating || shared.readers > 0) continue;
       shared.index.close();
       this.byCommonDir.delete(commonDir);
       log(`closed ${shared.index.repo.root} (idle)`);

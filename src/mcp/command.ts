@@ -8,8 +8,9 @@ import { serveStdio } from "./server.ts";
 const HELP = `Usage: lore mcp [--no-daemon]
 
 Serves lore's questions as MCP tools (lore_blame, lore_history, ...) on stdin/stdout.
-The repository is the one containing the folder it starts in; tools take "repo" for
-another one under that folder or listed in LORE_MCP_ALLOWED_REPOS (colon-separated).
+The repository is the one containing the folder it starts in (or the client's first
+MCP root); tools take "repo", or absolute paths, for another worktree of it, or another
+repository under that folder, under a root or listed in LORE_MCP_ALLOWED_REPOS (colon-separated).
 Answers are cut to LORE_MCP_MAX_BYTES of JSON (default 16384). Register it with
 Claude Code by running: lore setup`;
 

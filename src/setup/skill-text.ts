@@ -32,7 +32,9 @@ compact JSON, each commit listed once. Reach for them before running git or grep
 | put a file back as it was before my edits | \`lore_restore\` { paths, from }: \`from\` is a snapshot id from lore_changes; \`backup\` undoes it |
 | any other read-only git command (git status, git diff, git grep …) | \`lore_git\` { args: ["status", "--short"] } |
 
-- Paths are relative to the repository root. \`until\` answers as of a commit, branch or tag.
+- Paths are relative to the repository root, or absolute: in a linked worktree (\`.claude/worktrees/NAME\`),
+  pass absolute paths (as your Read tool shows them) and lore answers in that worktree, at its HEAD.
+  \`until\` answers as of a commit, branch or tag.
 - Without \`until\`, blame, intent and history -L read the file on disk: line numbers are the ones you
   see after your edits, lines not committed yet are hunks \`[start, end, null]\` (intent: \`uncommitted\`).
 - Commit ids in answers are 12 hex; git takes them as they are (\`git show <sha>\`).

@@ -77,6 +77,11 @@ describe("the CLI, asked from the main checkout's folder", () => {
     expect(perLine(ask(main.dir, ["blame", "src/app.ts"]).hunks)).toEqual(gitShas(main.dir, "src/app.ts"));
   });
 
+  test("without the daemon (--no-daemon) the nested worktree answers the same", () => {
+    const r = ask(main.dir, ["blame", "--no-daemon", join(nested, "src", "app.ts")]);
+    expect(r).toEqual(ask(main.dir, ["blame", join(nested, "src", "app.ts")]));
+  });
+
   test("a path relative to where lore was asked selects the worktree too, and a file only the worktree has is found", () => {
     const r = ask(main.dir, ["blame", ".claude/worktrees/feat/src/new.ts"]);
     expect([r.repo, r.path]).toEqual([nested, "src/new.ts"]);
