@@ -19,7 +19,7 @@ function random(seed: number): () => number {
 export interface TrickyHistory {
   repo: TestRepo;
   /** What each kind of step made, for the test to say it holds them. */
-  made: { ambiguousRenames: number; conflictMerges: number; evilMerges: number; renames: number; copies: number; swaps: number; readds: number; mergedRenames: number };
+  made: { ambiguousRenames: number; conflictMerges: number; evilMerges: number; renames: number; copies: number; swaps: number; readds: number; mergedRenames: number; shuffles: number };
 }
 
 /** Builds the history in a new repository: `steps` steps of the kinds above, chosen by `seed`. */
@@ -42,14 +42,14 @@ export function trickyHistory(seed: number, steps = 24): TrickyHistory {
   const fresh = (dir: string) => `${dir}f${serial++}.txt`;
   // Each commit by one of three people, so sums per person tell who got which lines.
   const commit = (message: string) => r.commit(message, [ALICE, BOB, CAROL][int(3)]);
-  const made = { ambiguousRenames: 0, conflictMerges: 0, evilMerges: 0, renames: 0, copies: 0, swaps: 0, readds: 0, mergedRenames: 0 };
+  const made = { ambiguousRenames: 0, conflictMerges: 0, evilMerges: 0, renames: 0, copies: 0, swaps: 0, readds: 0, mergedRenames: 0, shuffles: 0 };
 
   for (let i = 0; i < 6; i++) write(fresh(i % 2 ? "subdir/" : ""), text(`base${i}`, 6 + int(6)));
   // Files whose line count is easy to get wrong: no newline at the end, empty, CRLF, a lone newline.
   r.write("no-newline.txt", "one\ntwo\nthree").write("empty.txt", "").write("crlf.txt", "a\r\nb\r\n").write("newline.txt", "\n");
   commit("base");
   for (let step = 0; step < steps; step++) {
-    const kind = step < 4 ? step : int(12);
+    const kind = step < 5 ? [0, 1, 2, 3, 11][step]! : int(12);
     if (kind === 0) {
       // git blame pairs the similar new file with the removed one; the whole commit pairs the removed one with its exact copy.
       const from = pick();
@@ -145,6 +145,22 @@ export function trickyHistory(seed: number, steps = 24): TrickyHistory {
       write(to, [...body.slice(0, -1), `main edit #${serial - 1}`]);
       commit(`merge mv${step}`);
       made.mergedRenames++;
+    } else if (kind === 11) {
+      // Two files with lines in common both go: the whole commit pairs one exactly and the other
+      // with the second best, where git following the other alone takes the best.
+      const shared = text(`shared${step}`, 8);
+      const [x1, x2] = [fresh(""), fresh("")];
+      write(x1, [...shared, ...text("a", 2)]);
+      commit(`add ${x1}`);
+      write(x2, [...shared, ...text("b", 2)]);
+      commit(`add ${x2}`);
+      const a = files.get(x1)!;
+      remove(x1);
+      remove(x2);
+      write(fresh("subdir/"), [...a]);
+      write(fresh(""), [...shared, a[8]!, ...text("c", 1)]);
+      commit(`shuffle ${x1} and ${x2}`);
+      made.shuffles++;
     } else if (kind === 4) {
       write(fresh(int(2) ? "subdir/" : ""), text(`new${step}`, 4 + int(8)));
       commit(`add a file at step ${step}`);

@@ -73,6 +73,7 @@ for (const seed of (process.env.LORE_TRICKY_SEEDS ?? "3,11").split(",").map(Numb
       expect(h.made.ambiguousRenames).toBeGreaterThan(0);
       expect(h.made.conflictMerges).toBeGreaterThan(0);
       expect(h.made.evilMerges).toBeGreaterThan(0);
+      expect(h.made.shuffles).toBeGreaterThan(0);
       // git blame really pairs some file differently than the whole commit does, and gives some lines to merges.
       const merges = new Set(h.repo.git("rev-list", "--merges", "--abbrev=12", "--abbrev-commit", "HEAD").trim().split("\n"));
       const owners = files.flatMap((f) => gitBlame(dir, "HEAD", f).map((o) => ({ f, ...o })));

@@ -6,9 +6,10 @@ import type { FollowOrigin, PathChangeRow } from "../../store/history-store.ts";
 import type { QueryContext } from "../context.ts";
 
 /**
- * Where --follow goes on from a commit that adds `path`. git looks for a copy among
- * all files of the parent (find-copies-harder), which the index does not keep, so ask
- * git once for that commit and remember the answer.
+ * Where --follow goes on from a commit that adds or renames `path`. git pairs the file alone
+ * with the most similar file of the parent (find-copies-harder), where the index paired the
+ * whole commit at once (a source can go to another file there), so ask git once for that
+ * commit and remember the answer.
  */
 async function originOfAddition(ctx: QueryContext, row: PathChangeRow): Promise<FollowOrigin> {
   const { history } = ctx.index.store;
@@ -37,9 +38,10 @@ export async function fileChanges(ctx: QueryContext, scopeTable: string, path: s
     const rows = history.pathChanges(scopeTable, pid, after, limit + 1 - out.length);
     let switched = false;
     for (const row of rows) {
-      if (follow && row.status === "A") {
+      if (follow && (row.status === "A" || row.status === "R")) {
         const origin = await originOfAddition(ctx, row);
         if (origin.oldPath) Object.assign(row, { status: origin.status, old_path: origin.oldPath, additions: origin.additions, deletions: origin.deletions, churn: 1 });
+        else if (row.status === "R") Object.assign(row, { status: "A", old_path: null });
       }
       out.push(row);
       if (out.length > limit) return out;
