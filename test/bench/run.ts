@@ -14,6 +14,7 @@ import { measureQuality } from "./cochange-quality.ts";
 import { freshness } from "./freshness.ts";
 import { measureReport, reportTable } from "./report-speed.ts";
 import { duringPass, duringPassTable, type DuringPass } from "./during-pass.ts";
+import { diskFileTable } from "./disk-file.ts";
 import { blameAllAgain, blameAllWithGraph, coldIndex, gitFloors, historyIndexVsLog } from "./index-cost.ts";
 import { benchEnv, chooseLore, ROOT } from "./lore-cli.ts";
 import { pairs, pickTarget, type Pair, type Target } from "./pairs.ts";
@@ -159,6 +160,8 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
     const transport = { clients: most, method: "ping", cached: false, ...(await throughput(socket, "ping", {}, most, o.throughputMs)) };
     o.log("bench: search (messages, code before and after the change index, line history)");
     const search = await searchThroughDaemon(repo, target, cli.argv, env, socket, dbPath, o.runs);
+    o.log("bench: the file on disk (blame -L of a dirty 3,000-line file, daemon and warm CLI)");
+    const disk = await diskFileTable(cli, env, scratch, o.runs, o.calls);
     const status = (await rpc(socket, "status", { repo })) as { daemon: { pid: number } | null; dbBytes: number; filesTotal: number; filesBlamed: number };
     const peakKiB = status.daemon ? vmHwmKiB(status.daemon.pid) : NaN;
     o.log("bench: answer sizes in bytes and tokens (and hono's, beside express; after the peak memory is read)");
@@ -200,7 +203,7 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
       closeAll();
     }
     const measured: Measured = { machine: machine(), repo: repoInfo, target, lore: cli.label, loreRemarks: cli.remarks, floors, historyIndex, cold, blameWithGraph, cli: times, startup: { lore: startup.a, git: startup.b }, ping, daemon, throughput: load, transport, peakKiB, dbBytes: status.dbBytes, fresh, freshShared: !own, quality };
-    const tables = [...benchTables(measured, o), search, reportTable(report, cli.label), sizeTable(sizes, sizeFiles), toolTable(), duringPassTable(during)];
+    const tables = [...benchTables(measured, o), disk, search, reportTable(report, cli.label), sizeTable(sizes, sizeFiles), toolTable(), duringPassTable(during)];
     const stamp = `Measured by \`npm run bench -- --write-docs\` (test/bench/run.ts) on ${measured.machine.date}; regenerate rather than edit.`;
     return { tables, markdown: [stamp, ...tables.map(markdownTable)].join("\n\n") };
   } finally {

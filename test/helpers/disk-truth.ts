@@ -24,6 +24,8 @@ export function gitDiskLines(dir: string, path: string, extra: string[] = []): O
   let state = `${dir}\0${path}\0${extra.join(" ")}\0`;
   try {
     state += createHash("sha1").update(readFileSync(join(dir, path))).digest("hex") + lstatSync(join(dir, ".git", "index")).mtimeMs;
+    // What changes how git reads the file (eol attributes, core.autocrlf) changes git's answer too.
+    for (const f of [join(dir, ".git", "config"), join(dir, ".git", "info", "attributes")]) state += ":" + (lstatSync(f, { throwIfNoEntry: false })?.mtimeMs ?? "-");
   } catch {
     state = "";
   }

@@ -174,6 +174,21 @@ describe("blame of the file on disk", () => {
     }
   });
 
+  test("CRLF: a CRLF file git now reads as text (eol conversion) differs from HEAD as git blame says, though its bytes are HEAD's", async () => {
+    reset();
+    const attributes = join(repo.dir, ".git", "info", "attributes");
+    mkdirSync(join(repo.dir, ".git", "info"), { recursive: true });
+    writeFileSync(attributes, "crlf.txt text\n");
+    try {
+      const r = await expectBlameLikeGit(repo.dir, "crlf.txt");
+      expect(r.worktree).toBe(true);
+    } finally {
+      rmSync(attributes);
+    }
+    const clean = await expectBlameLikeGit(repo.dir, "crlf.txt");
+    expect(clean.worktree).toBeUndefined();
+  });
+
   test("a file that cannot be read is a clear error", async () => {
     reset();
     // Root reads any file whatever its mode: a dangling symlink is a file git blame cannot read... it reads the link itself.

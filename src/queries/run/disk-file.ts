@@ -5,10 +5,11 @@
  */
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, lstatSync, mkdtempSync, openSync, readlinkSync, readSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
-import { tmpdir } from "node:os";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { LoreError } from "../../errors.ts";
 import type { TreeEntry } from "../../git/records.ts";
+import { noFilterArgs } from "../../git/no-filters.ts";
 import { git, gitCapped } from "../../git/run.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import { lsTree } from "../../index/tree.ts";
@@ -38,6 +39,8 @@ interface Remembered {
   stamp: string;
   against: string;
   view: DiskFile | undefined;
+  /** For a file with CR in it: the stamps of the config and attribute files that say how git converts its line ends. */
+  eol?: string;
 }
 
 const MAX_REMEMBERED = 512;
@@ -139,12 +142,22 @@ export async function diskFile(ctx: QueryContext, scope: Scope, path: string): P
   const against = entry ? `${scope.commit}:${entry.blob}` : `${scope.commit}:${indexStamp(ctx)}`;
   const known = remembered.get(key);
   // The same stamp as last time (inode, size, mtime, ctime, mode): the same answer, without reading the file.
-  if (known && known.against === against && known.stamp === quickStamp(full)) return known.view;
+  if (known && known.against === against && known.stamp === quickStamp(full) && (known.eol === undefined || known.eol === eolStamp(ctx, path))) return known.view;
   const disk = readDisk(full, path);
   if (!disk) return undefined;
+  const eol = disk.content.includes(13) ? eolStamp(ctx, path) : undefined;
   const view = entry ? await againstHead(ctx, scope, path, entry, disk.content) : await notInHead(ctx, scope, path, disk.content);
-  remember(key, { stamp: disk.stamp, against, view });
+  remember(key, { stamp: disk.stamp, against, view, ...(eol !== undefined ? { eol } : {}) });
   return view;
+}
+
+/** The files whose settings decide git's eol conversion of `path`: config (core.autocrlf) and .gitattributes (text, eol). */
+function eolStamp(ctx: QueryContext, path: string): string {
+  const xdg = process.env.XDG_CONFIG_HOME || join(homedir(), ".config");
+  const files = [join(ctx.index.repo.commonDir, "config"), join(ctx.index.repo.commonDir, "info", "attributes"), join(homedir(), ".gitconfig"), join(xdg, "git", "config"), join(xdg, "git", "attributes"), "/etc/gitconfig"];
+  const parts = path.split("/");
+  for (let i = 0; i < parts.length; i++) files.push(join(workTreeRoot(ctx), ...parts.slice(0, i), ".gitattributes"));
+  return files.map((f) => quickStamp(f) ?? "-").join("|");
 }
 
 function quickStamp(full: string): string | undefined {
@@ -162,9 +175,13 @@ function indexStamp(ctx: QueryContext): string {
 }
 
 async function againstHead(ctx: QueryContext, scope: Scope, path: string, entry: TreeEntry, content: Buffer): Promise<DiskFile | undefined> {
-  if (blobId(content, entry.blob.length === 64) === entry.blob) return undefined;
-  // git's own diff of HEAD's blob and the file as git reads it (its eol and clean conversions applied).
-  const out = await git([...DIFF_FLAGS, "--no-renames", scope.commit, "--", path], ctx.index.git);
+  // The same bytes as HEAD's blob: clean, no git needed. Not for a file with CR in it: git's eol
+  // conversion (core.autocrlf, .gitattributes text/eol) may read it as other bytes than it has, so git says.
+  if (!content.includes(13) && blobId(content, entry.blob.length === 64) === entry.blob) return undefined;
+  // git's own diff of HEAD's blob and the file as git reads it (its eol conversion applied; filters,
+  // which are programs and may write into .git, off).
+  const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
+  const out = await git([...off, ...DIFF_FLAGS, "--no-renames", scope.commit, "--", path], ctx.index.git);
   const patch = parsePatch(out);
   // Not in the staging area: git diff calls it deleted though it is on disk, as git blame does not.
   if (patch.deleted) return withRuns(path, entry, content, await diffBlobs(ctx, entry.blob, content));
@@ -179,7 +196,8 @@ async function notInHead(ctx: QueryContext, scope: Scope, path: string, content:
   const all: DiskFile = { headPath: null, headEntry: null, lines, runs: lines ? [{ start: 1, end: lines, head: null }] : [] };
   const staged = await git(["ls-files", "-z", "--cached", "--", path], ctx.index.git);
   if (staged.length === 0) return all;
-  const status = (await git([...DIFF_FLAGS.slice(0, 3), "--name-status", "-z", "-M", "--no-color", scope.commit], ctx.index.git)).toString("utf8").split("\0");
+  const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
+  const status = (await git([...off, ...DIFF_FLAGS.slice(0, 3), "--name-status", "-z", "-M", "--no-color", scope.commit], ctx.index.git)).toString("utf8").split("\0");
   let source: string | undefined;
   for (let i = 0; i < status.length; ) {
     const s = status[i]!;
@@ -192,7 +210,7 @@ async function notInHead(ctx: QueryContext, scope: Scope, path: string, content:
   if (source === undefined) return all;
   const entry = await headEntry(ctx, scope, source);
   if (!entry || entry.type !== "blob") return all;
-  const out = await git([...DIFF_FLAGS, "-M", scope.commit, "--", source, path], ctx.index.git);
+  const out = await git([...off, ...DIFF_FLAGS, "-M", scope.commit, "--", source, path], ctx.index.git);
   return withRuns(source, entry, content, parsePatch(out).hunks);
 }
 

@@ -1,0 +1,112 @@
+/**
+ * The file on disk (issue 22): blame -L of 21 lines of a 3,000-line file with a history, clean and
+ * dirty, through the daemon (computed: a miss in its answer cache) and the warm CLI, beside git blame
+ * of the work tree. Part of `npm run bench`; alone: `bun test/bench/disk-file.ts`.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { benchEnv, chooseLore, type LoreCli } from "./lore-cli.ts";
+import { machine, machineLine, markdownTable, ms, ratio, type Table } from "./report.ts";
+import { respell } from "./pairs.ts";
+import { latency, rpc, socketPath } from "./socket.ts";
+import { alternate, mustRun, percentile, timeProcess } from "./timing.ts";
+
+const LINES = 3000;
+const FILE = "src/big.ts";
+const RANGE = [1400, 1420] as const;
+
+/** A 3,000-line file changed by 40 commits of 3 authors, each rewriting a few runs of lines (one git fast-import). */
+async function buildRepo(dir: string): Promise<string> {
+  mkdirSync(dir, { recursive: true });
+  await mustRun(["git", "init", "-q", "-b", "main"], { cwd: dir });
+  const content = Array.from({ length: LINES }, (_, i) => `export const line${i + 1} = ${i + 1}; // first`);
+  let seed = 7;
+  const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+  const stream: string[] = [];
+  for (let c = 0; c < 40; c++) {
+    if (c > 0)
+      for (let k = 0; k < 6; k++) {
+        const at = rand(LINES - 20);
+        for (let j = 0; j < 1 + rand(15); j++) content[at + j] = `export const line${at + j + 1} = ${c}; // commit ${c}`;
+      }
+    const who = ["Alice", "Bob", "Carol"][c % 3]!;
+    const data = content.join("\n") + "\n";
+    const message = `commit ${c}\n`;
+    const when = `${1_700_000_000 + c * 3600} +0000`;
+    stream.push(`commit refs/heads/main\nauthor ${who} <${who.toLowerCase()}@example.com> ${when}\ncommitter ${who} <${who.toLowerCase()}@example.com> ${when}\ndata ${Buffer.byteLength(message)}\n${message}`);
+    stream.push(`M 100644 inline ${FILE}\ndata ${Buffer.byteLength(data)}\n${data}\n`);
+  }
+  const imported = Bun.spawnSync(["git", "fast-import", "--quiet"], { cwd: dir, stdin: Buffer.from(stream.join("")) });
+  if (imported.exitCode !== 0) throw new Error(`git fast-import failed: ${imported.stderr.toString()}`);
+  await mustRun(["git", "reset", "-q", "--hard", "main"], { cwd: dir });
+  return realpathSync(dir);
+}
+
+/** The agent's edit: lines inserted on top and in the middle, a run changed, a block deleted. */
+function dirty(clean: string, n = 0): string {
+  const ls = clean.split("\n");
+  ls.pop();
+  const out = ["// the agent's note", `// edit ${n}`, ...ls.slice(0, 700), "const inserted = true;", ...ls.slice(700, 1200).map((l, i) => (i < 30 ? l + " // changed" : l)), ...ls.slice(1240)];
+  return out.join("\n") + "\n";
+}
+
+export async function diskFileTable(cli: LoreCli, env: Record<string, string>, scratch: string, runs = 15, calls = 1000): Promise<Table> {
+  const repo = await buildRepo(join(scratch, "disk-file"));
+  const full = join(repo, FILE);
+  const clean = readFileSync(full, "utf8");
+  const L = `${RANGE[0]},${RANGE[1]}`;
+  // The daemon up and the file's HEAD blame cached.
+  await mustRun([...cli.argv, "blame", FILE, "-L", L, "--json"], { cwd: repo, env });
+  const socket = socketPath();
+  const params = (i: number) => ({ repo, path: respell(FILE, i), startLine: RANGE[0], endLine: RANGE[1] });
+  const rows: string[][] = [];
+  const gitBlame = () => timeProcess(["git", "blame", "--porcelain", "-L", L, "--", FILE], { cwd: repo, discard: true });
+
+  const cleanDaemon = await latency(socket, "blame", params, calls, Math.min(20, calls), 20_000);
+  writeFileSync(full, dirty(clean));
+  const check = (await rpc(socket, "blame", params(0))) as { worktree?: boolean };
+  if (check.worktree !== true) throw new Error("the dirty file was not answered from disk");
+  const dirtyDaemon = await latency(socket, "blame", params, calls, Math.min(20, calls), 20_000);
+  // The first question after each save: the file's stamp is new, so one git diff runs.
+  const afterEdit: number[] = [];
+  for (let n = 1; n <= Math.min(40, calls); n++) {
+    writeFileSync(full, dirty(clean, n));
+    const t = performance.now();
+    await rpc(socket, "blame", params(n));
+    afterEdit.push(performance.now() - t);
+  }
+  writeFileSync(full, dirty(clean));
+  const gitDirty = await alternate(async () => (await timeProcess([...cli.argv, "blame", FILE, "-L", L, "--json"], { cwd: repo, env, discard: true })).ms, async () => (await gitBlame()).ms, runs, Math.min(2, runs));
+  writeFileSync(full, clean);
+  const gitClean = await alternate(async () => (await timeProcess([...cli.argv, "blame", FILE, "-L", L, "--json"], { cwd: repo, env, discard: true })).ms, async () => (await gitBlame()).ms, runs, Math.min(2, runs));
+
+  rows.push(["daemon blame -L (21 lines), clean file, computed", ms(cleanDaemon.p50), "", ""]);
+  rows.push(["daemon blame -L (21 lines), dirty file, computed", ms(dirtyDaemon.p50), "", ""]);
+  rows.push(["daemon blame -L, first question after each save (one git diff)", ms(percentile(afterEdit, 50)), "", ""]);
+  rows.push(["warm CLI blame -L, clean file", ms(gitClean.a.p50), ms(gitClean.b.p50), ratio(gitClean.a.p50, gitClean.b.p50)]);
+  rows.push(["warm CLI blame -L, dirty file", ms(gitDirty.a.p50), ms(gitDirty.b.p50), ratio(gitDirty.a.p50, gitDirty.b.p50)]);
+  return {
+    title: `The file on disk: blame -L ${L} of a ${LINES.toLocaleString("en-US")}-line file with 40 commits, clean and edited`,
+    head: ["what", "lore p50", "git blame --porcelain -L (work tree) p50", "lore / git"],
+    rows,
+    notes: [
+      `Daemon rows: ${calls} socket calls each (the path respelled so every call misses the daemon's answer cache; a dirty file's answer is never kept there); the file's HEAD blame cached.`,
+      `The edit: 2 lines on top, 1 inserted at 700, 30 changed, 40 deleted; after each save: ${Math.min(40, calls)} saves. Warm CLI rows: ${runs} runs alternating with git. Targets (issue 22): dirty computed p50 <= 2 ms; dirty warm CLI within 2 ms of clean.`,
+    ],
+  };
+}
+
+if (import.meta.main) {
+  const scratch = realpathSync(mkdtempSync(join(tmpdir(), "lore-disk-bench-")));
+  const env = benchEnv(join(scratch, "home"));
+  process.env.LORE_HOME = env.LORE_HOME;
+  const cli = chooseLore(process.argv.includes("--source") ? "source" : "auto");
+  try {
+    const table = await diskFileTable(cli, env, scratch);
+    console.log(`${machineLine(machine())}\n\n${markdownTable(table)}`);
+  } finally {
+    await timeProcess([...cli.argv, "daemon", "stop"], { cwd: scratch, env }).catch(() => {});
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
