@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BOB, CAROL, lines, TestRepo } from "../helpers/git-repo.ts";
 import { expectBlameLikeGit, expectIntentLikeGit, expectLineHistoryLikeGit, gitDirHash } from "../helpers/disk-truth.ts";
@@ -189,12 +190,31 @@ describe("blame of the file on disk", () => {
     expect(clean.worktree).toBeUndefined();
   });
 
-  test("a file that cannot be read is a clear error", async () => {
+  // Root reads any file whatever its mode; without the capabilities that let it (dropped by setpriv) it is refused as anyone else.
+  const setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p));
+  test.skipIf(!setpriv)("a file the process may not read is a clear error, not a wrong answer", () => {
     reset();
-    // Root reads any file whatever its mode: a dangling symlink is a file git blame cannot read... it reads the link itself.
-    // What root cannot read is a file the kernel refuses: a FIFO stands in for it here.
+    const file = join(repo.dir, "moved.txt");
+    writeFileSync(file, "changed\n");
+    chmodSync(file, 0o000);
+    try {
+      const drop = "-dac_override,-dac_read_search";
+      const r = spawnSync(setpriv!, [`--bounding-set=${drop}`, `--inh-caps=${drop}`, "--", process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), "blame", "moved.txt", "--json"], {
+        cwd: repo.dir,
+        env: { ...process.env, LORE_NO_DAEMON: "1", NO_COLOR: "1" },
+        encoding: "utf8",
+      });
+      expect(r.status).not.toBe(0);
+      expect(r.stdout + r.stderr).toContain("cannot read moved.txt on disk");
+      expect(r.stdout + r.stderr).not.toContain("    at ");
+    } finally {
+      chmodSync(file, 0o644);
+    }
+  });
+
+  test("a FIFO where the file was is a clear error (git blame cannot read it either)", async () => {
+    reset();
     rmSync(join(repo.dir, "moved.txt"));
-    const { spawnSync } = await import("node:child_process");
     spawnSync("mkfifo", [join(repo.dir, "moved.txt")]);
     await expect(ask("blame", repo.dir, { path: "moved.txt" })).rejects.toMatchObject({ code: "NOT_A_FILE" });
   });
@@ -254,3 +274,45 @@ describe("history -L of the file on disk", () => {
 function gitLineLogShasAt(a: number, b: number): string[] {
   return repo.git("log", `-L${a},${b}:src/app.js`, "--format=%x1e%H", "--no-patch", "HEAD").split("\x1e").slice(1).map((r) => r.trim().slice(0, 12));
 }
+
+describe("a merge in progress", () => {
+  test("lines the merged branch brought keep its commits, as git blame of the work tree gives them; a conflict's markers are not committed", async () => {
+    reset();
+    const base = repo.git("rev-parse", "HEAD").trim();
+    repo.git("checkout", "-q", "-b", "topic");
+    edit("src/app.js", (ls) => [...ls.slice(0, 25), "topic line 26", "topic line 27", ...ls.slice(27)]);
+    repo.write("topic-only.txt", lines("from", "topic"));
+    repo.commit("topic work", BOB);
+    repo.git("checkout", "-q", "main");
+    edit("src/app.js", (ls) => ["main top", ...ls]);
+    repo.commit("main work", CAROL);
+    try {
+      repo.git("merge", "--no-commit", "--no-ff", "-q", "topic");
+      const r = await expectBlameLikeGit(repo.dir, "src/app.js");
+      expect(r.worktree).toBe(true);
+      expect(r.hunks.some((h: any[]) => h[2] === short(repo.git("rev-parse", "topic").trim()))).toBe(true);
+      await expectBlameLikeGit(repo.dir, "topic-only.txt");
+      await expectIntentLikeGit(repo.dir, "src/app.js", 20, 31);
+      // The merge's own edit on top of it: not committed.
+      edit("src/app.js", (ls) => [...ls.slice(0, 10), "resolving", ...ls.slice(10)]);
+      await expectBlameLikeGit(repo.dir, "src/app.js");
+      // reset --hard ends the merge (MERGE_HEAD goes): the file is HEAD's again.
+      repo.git("reset", "-q", "--hard");
+      expect((await ask("blame", repo.dir, { path: "src/app.js" })).worktree).toBeUndefined();
+      // A conflict: both sides changed line 5.
+      repo.git("checkout", "-q", "-b", "other", base);
+      edit("src/app.js", (ls) => [...ls.slice(0, 4), "other 5", ...ls.slice(5)]);
+      repo.commit("other work", BOB);
+      repo.git("checkout", "-q", "main");
+      edit("src/app.js", (ls) => [...ls.slice(0, 5), "main 5", ...ls.slice(6)]);
+      repo.commit("main again", CAROL);
+      spawnSync("git", ["merge", "-q", "other"], { cwd: repo.dir });
+      await expectBlameLikeGit(repo.dir, "src/app.js");
+    } finally {
+      spawnSync("git", ["merge", "--abort"], { cwd: repo.dir });
+      repo.git("checkout", "-q", "main");
+      repo.git("reset", "-q", "--hard", base);
+      spawnSync("git", ["branch", "-q", "-D", "topic", "other"], { cwd: repo.dir });
+    }
+  });
+});

@@ -15,12 +15,15 @@ import type { Scope } from "../../index/repo-index.ts";
 import { lsTree } from "../../index/tree.ts";
 import type { QueryContext } from "../context.ts";
 import { workTreeRoot } from "./common.ts";
+import { withMerges } from "./disk-merge.ts";
 
 /** A run of on-disk lines: committed ones carry the HEAD line of their first (`head`), uncommitted ones null. */
 export interface DiskRun {
   start: number;
   end: number;
   head: number | null;
+  /** Lines a merge in progress brought: their line is in merges[from]'s version, not HEAD's. */
+  from?: number;
 }
 
 /** The file on disk when it differs from HEAD's. */
@@ -32,6 +35,8 @@ export interface DiskFile {
   lines: number;
   /** Every on-disk line in exactly one run, in order. */
   runs: DiskRun[];
+  /** During a merge (MERGE_HEAD): the other parents git blame gives lines to, with the file's entry there. */
+  merges?: { commit: string; entry: TreeEntry }[];
 }
 
 /** What a file stamp was found to be: clean (undefined) or its on-disk view, for the HEAD blob it was compared with. */
@@ -139,14 +144,17 @@ export async function diskFile(ctx: QueryContext, scope: Scope, path: string): P
   if (entry && entry.type !== "blob") return undefined;
   const key = `${workTreeRoot(ctx)}\0${path}`;
   // Not in HEAD: what it is depends on the staging area too (a staged rename), so its stamp is part of the key.
-  const against = entry ? `${scope.commit}:${entry.blob}` : `${scope.commit}:${indexStamp(ctx)}`;
+  // A merge starting or ending (MERGE_HEAD) gives lines to other commits.
+  const merging = quickStamp(join(ctx.index.repo.gitDir, "MERGE_HEAD")) ?? "";
+  const against = (entry ? `${scope.commit}:${entry.blob}` : `${scope.commit}:${indexStamp(ctx)}`) + merging;
   const known = remembered.get(key);
   // The same stamp as last time (inode, size, mtime, ctime, mode): the same answer, without reading the file.
   if (known && known.against === against && known.stamp === quickStamp(full) && (known.eol === undefined || known.eol === eolStamp(ctx, path))) return known.view;
   const disk = readDisk(full, path);
   if (!disk) return undefined;
   const eol = disk.content.includes(13) ? eolStamp(ctx, path) : undefined;
-  const view = entry ? await againstHead(ctx, scope, path, entry, disk.content) : await notInHead(ctx, scope, path, disk.content);
+  const mine = entry ? await againstHead(ctx, scope, path, entry, disk.content) : await notInHead(ctx, scope, path, disk.content);
+  const view = mine && (await withMerges(ctx, path, disk.content, mine));
   remember(key, { stamp: disk.stamp, against, view, ...(eol !== undefined ? { eol } : {}) });
   return view;
 }
@@ -177,17 +185,34 @@ function indexStamp(ctx: QueryContext): string {
 async function againstHead(ctx: QueryContext, scope: Scope, path: string, entry: TreeEntry, content: Buffer): Promise<DiskFile | undefined> {
   // The same bytes as HEAD's blob: clean, no git needed. Not for a file with CR in it: git's eol
   // conversion (core.autocrlf, .gitattributes text/eol) may read it as other bytes than it has, so git says.
-  if (!content.includes(13) && blobId(content, entry.blob.length === 64) === entry.blob) return undefined;
+  const sha256 = entry.blob.length === 64;
+  if (!content.includes(13) && blobId(content, sha256) === entry.blob) return undefined;
+  if (content.includes(13)) {
+    // The blob git blame makes of the file (hash-object without -w writes nothing): git diff would trust
+    // the staging area's stat of the file instead, which says nothing of an eol setting changed since.
+    const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
+    const asGit = (await git([...off, "hash-object", `--path=${path}`, "--stdin"], { ...ctx.index.git, input: content })).toString("latin1").trim();
+    if (asGit === entry.blob) return undefined;
+    const lf = Buffer.from(content.toString("latin1").replace(/\r\n/g, "\n"), "latin1");
+    if (asGit !== blobId(content, sha256) && asGit === blobId(lf, sha256)) {
+      const hunks = await diffBlobs(ctx, entry.blob, lf);
+      return hunks.length ? withRuns(path, entry, lf, hunks) : undefined;
+    }
+  }
   // git's own diff of HEAD's blob and the file as git reads it (its eol conversion applied; filters,
   // which are programs and may write into .git, off).
-  const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
-  const out = await git([...off, ...DIFF_FLAGS, "--no-renames", scope.commit, "--", path], ctx.index.git);
-  const patch = parsePatch(out);
-  // Not in the staging area: git diff calls it deleted though it is on disk, as git blame does not.
-  if (patch.deleted) return withRuns(path, entry, content, await diffBlobs(ctx, entry.blob, content));
+  const hunks = await diffWith(ctx, scope.commit, path, entry, content);
   // The same content once converted (CRLF), or a mode change alone.
-  if (patch.hunks.length === 0) return undefined;
-  return withRuns(path, entry, content, patch.hunks);
+  if (hunks.length === 0) return undefined;
+  return withRuns(path, entry, content, hunks);
+}
+
+/** The -U0 hunks from `path` at `commit` (entry) to the file on disk. */
+export async function diffWith(ctx: QueryContext, commit: string, path: string, entry: TreeEntry, content: Buffer): Promise<Hunk[]> {
+  const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
+  const patch = parsePatch(await git([...off, ...DIFF_FLAGS, "--no-renames", commit, "--", path], ctx.index.git));
+  // Not in the staging area: git diff calls it deleted though it is on disk, as git blame does not.
+  return patch.deleted ? diffBlobs(ctx, entry.blob, content) : patch.hunks;
 }
 
 /** A file HEAD does not have: a staged rename keeps its source's lines, as git blame finds it (renames among HEAD and the staged files). */
@@ -279,7 +304,7 @@ export function runsIn(view: DiskFile, a: number, b: number): DiskRun[] {
     if (r.end < a || r.start > b) continue;
     const start = Math.max(r.start, a);
     const end = Math.min(r.end, b);
-    out.push({ start, end, head: r.head === null ? null : r.head + (start - r.start) });
+    out.push({ start, end, head: r.head === null ? null : r.head + (start - r.start), ...(r.from !== undefined ? { from: r.from } : {}) });
   }
   return out;
 }

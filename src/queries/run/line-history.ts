@@ -52,7 +52,8 @@ async function onDisk(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>, scop
   const [a, b] = checkedRange(parseRange(input.lines!), view.lines, path);
   const runs = runsIn(view, a, b);
   const uncommitted = runs.filter((r) => r.head === null).map((r): [number, number] => [r.start, r.end]);
-  const committed = runs.filter((r) => r.head !== null);
+  // HEAD's lines only (lines a merge in progress brought are in another commit's version).
+  const committed = runs.filter((r) => r.head !== null && r.from === undefined);
   const base = { repo: ctx.index.repo.root, path, rev: scope.commit, range: [a, b] as [number, number], worktree: true as const };
   if (committed.length === 0 || !view.headPath || !view.headEntry) return { ...base, commits: [], truncated: false, uncommitted };
   const last = committed[committed.length - 1]!;
