@@ -85,7 +85,7 @@ zpty -w z "bindkey '^I' complete-word; print READY"
 zpty -r z line '*READY*'; zpty -r z line '*READY*'
 zpty -wn z $'${line}\\t'
 out=""
-for i in {1..50}; do
+for i in {1..150}; do
   if zpty -rt z chunk 2>/dev/null; then out+=$chunk; else [[ $out == *'>>'* ]] && break; sleep 0.1; fi
 done
 print -r -- "$out"
@@ -98,7 +98,7 @@ test.skipIf(!zsh)("zsh completes lore bl<TAB> to blame and blame --no-<TAB> to i
   expect(zsh && sh([zsh, "-n"], completionScript("zsh")).code).toBe(0);
   expect(zshComplete("lore bl")).toEqual(["blame"]);
   expect(zshComplete("lore blame --no-").sort()).toEqual(["--no-daemon", "--no-ignore-revs"]);
-});
+}, 60_000);
 
 test("lore completion tcsh says which shells it writes for, as a usage error", () => {
   const r = cli(work, ["completion", "tcsh", "--json"]);
