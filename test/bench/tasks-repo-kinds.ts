@@ -1,0 +1,159 @@
+/** The task benchmark's kinds of task about folders and the repository: churn, people, recent work, a commit, a branch, a word. */
+import { gitPeople } from "../helpers/identity-truth.ts";
+import { grepWholeWords } from "../helpers/search-truth.ts";
+import { gitLines, pick, sh, type RepoFacts } from "./tasks-repo.ts";
+import { q, sameCommits, tries, type Kind } from "./tasks-kind.ts";
+
+/** A folder with some history and at most `maxFiles` files (the truth of who wrote it blames each). */
+function folder(f: RepoFacts, maxFiles = 60) {
+  const x = pick(f, f.folders.filter((d) => d.commits >= 10 && d.files <= maxFiles));
+  return x && { kind: "", what: `${x.path}/`, path: x.path };
+}
+
+const hotspots: Kind = {
+  name: "where the churn is in this folder",
+  draw: (f) => folder(f, 100_000),
+  git: (t, run) => run(`git log -n 500 --format= --name-only -- ${q(t.path as string)} | sort | uniq -c | sort -rn | head -n 10`),
+  lore: async (t, call) => void (await call("hotspots", { path: t.path })),
+  check(t, f, [h]) {
+    const counts = new Map<string, number>();
+    for (const p of gitLines(f.dir, ["log", "--no-merges", "-n", "500", "--format=", "--name-only", "HEAD", "--", t.path as string])) counts.set(p, (counts.get(p) ?? 0) + 1);
+    const rows: any[] = h?.results ?? [];
+    if (rows.length === 0) return ["no files"];
+    return rows.filter((r) => counts.get(r.path) !== r.commits).map((r) => `${r.path}: ${r.commits} vs git ${counts.get(r.path)}`);
+  },
+};
+
+/** Lines per person (one row a person, as identity-truth says) of git blame over the folder's text files at HEAD, most first. */
+function blamePeople(f: RepoFacts, path: string): [string, number][] {
+  const person = gitPeople(f.dir);
+  const sums = new Map<string, number>();
+  for (const x of f.files.filter((x) => x.path.startsWith(path + "/"))) {
+    const out = sh(f.dir, `git blame --line-porcelain HEAD -- ${q(x.path)}`);
+    let author = "";
+    for (const line of out.split("\n")) {
+      if (line.startsWith("author ")) author = line.slice(7);
+      else if (line.startsWith("author-mail ")) {
+        const p = person(author, line.slice(12).replace(/^<|>$/g, ""));
+        sums.set(p, (sums.get(p) ?? 0) + 1);
+      }
+    }
+  }
+  return [...sums].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+const contributors: Kind = {
+  name: "who knows this folder",
+  draw: (f) => folder(f),
+  git: (t, run) => run(`git shortlog -sne HEAD -- ${q(t.path as string)}`),
+  lore: async (t, call) => void (await call("contributors", { path: t.path })),
+  check(t, f, [c]) {
+    const truth = blamePeople(f, t.path as string).slice(0, 3);
+    const rows: any[] = c?.results ?? c?.people ?? [];
+    return truth.flatMap(([who, n], i) => {
+      const r = rows[i];
+      return r && `${r.author} <${r.email}>` === who && r.lines === n ? [] : [`#${i + 1}: ${r ? `${r.author} <${r.email}> ${r.lines}` : "none"} vs git ${who} ${n}`];
+    });
+  },
+};
+
+const owners: Kind = {
+  name: "who owns this folder",
+  draw: (f) => folder(f),
+  git: (t, run) => run(`git ls-files -z -- ${q(t.path as string)} | xargs -0 -n1 git blame --line-porcelain HEAD -- | sed -n 's/^author //p' | sort | uniq -c | sort -rn | head -n 10`),
+  lore: async (t, call) => void (await call("owners", { path: t.path })),
+  check(t, f, [o]) {
+    const [top] = blamePeople(f, t.path as string);
+    if (!top) return ["git finds no lines"];
+    const name = top[0].replace(/ <[^<>]*>$/, "");
+    return JSON.stringify(o ?? {}).includes(JSON.stringify(name)) ? [] : [`the folder's main author ${name} is not named`];
+  },
+};
+
+const recent: Kind = {
+  name: "what did the last commits do",
+  draw: () => ({ kind: "", what: "the last 10 commits" }),
+  git: (_t, run) => run("git log -n 10 --stat"),
+  lore: async (_t, call) => void (await call("log", { limit: 10 })),
+  check: (_t, f, [l]) => sameCommits("log", (l?.commits ?? []).map((c: any) => c.sha), gitLines(f.dir, ["log", "-n", "10", "--format=%H"])),
+};
+
+const commit: Kind = {
+  name: "what did commit X change",
+  draw: (f) => {
+    const sha = pick(f, f.commits.slice(0, 1000));
+    return sha ? { kind: "", what: sha.slice(0, 12), sha: sha.slice(0, 12) } : undefined;
+  },
+  git: (t, run) => run(`git show --stat ${t.sha}`),
+  lore: async (t, call) => void (await call("show", { rev: t.sha })),
+  check(t, f, [s]) {
+    const files = gitLines(f.dir, ["show", "--format=", "--name-only", t.sha as string]);
+    const mine: string[] = (s?.files ?? []).map((x: any) => x.path);
+    return mine.length === Math.min(50, files.length) && mine.every((p) => files.includes(p)) && (s?.filesTotal ?? mine.length) === files.length ? [] : [`files: ${mine.length} vs git ${files.length}`];
+  },
+};
+
+const branch: Kind = {
+  name: "what this branch changes",
+  draw: (f) => tries(40, () => {
+    const m = pick(f, f.merges);
+    if (!m) return undefined;
+    const n = Number(sh(f.dir, `git rev-list --count ${m[1]}..${m[2]}`).trim());
+    return n >= 2 && n <= 60 ? { kind: "", what: `${m[2].slice(0, 12)} since ${m[1].slice(0, 12)} (${n} commits)`, base: m[1].slice(0, 12), head: m[2].slice(0, 12) } : undefined;
+  }),
+  git(t, run) {
+    run(`git log --stat ${t.base}..${t.head}`);
+    run(`git diff --stat ${t.base}...${t.head}`);
+  },
+  async lore(t, call) {
+    const a = await call("compare", { base: t.base, head: t.head });
+    // The rest of the commits, when the first answer was cut.
+    const n = a?.commits?.length ?? 0;
+    if (a?.truncated && a.ahead > n) await call("compare", { base: t.base, head: t.head, ...(call.takes("compare", "skip") ? { skip: n, limit: a.ahead - n } : { limit: a.ahead }) });
+  },
+  check(t, f, answers) {
+    const shas = answers.flatMap((a) => (a?.commits ?? []).map((c: any) => c.sha));
+    const seen = [...new Set(shas)];
+    const files = gitLines(f.dir, ["diff", "--name-only", `${t.base}...${t.head}`]);
+    const mine = new Set(answers.flatMap((a) => (a?.files ?? []).map((x: any) => x.path)));
+    return [...sameCommits("compare", seen, gitLines(f.dir, ["log", "--format=%H", `${t.base}..${t.head}`])), ...(files.every((p) => mine.has(p)) || mine.size >= 50 ? [] : [`files: ${mine.size} vs git ${files.length}`])];
+  },
+};
+
+const word: Kind = {
+  name: "commits whose message mentions a word",
+  draw: (f) => {
+    const w = pick(f, [...f.words].filter(([, n]) => n >= 3 && n <= 150).map(([w]) => w));
+    return w ? { kind: "", what: w, word: w } : undefined;
+  },
+  git: (t, run) => run(`git log -i --grep=${q(t.word as string)} -n 20`),
+  lore: async (t, call) => void (await call("search", { query: t.word })),
+  check(t, f, [s]) {
+    const truth = new Set(grepWholeWords(f.dir, [t.word as string]));
+    const rows: any[] = s?.results ?? [];
+    const wrong = rows.filter((r) => ![...truth].some((sha) => sha.startsWith(r.sha)));
+    return [...(s?.total === truth.size ? [] : [`total ${s?.total} vs git ${truth.size}`]), ...wrong.map((r) => `${r.sha} does not mention it`), ...(rows.length === Math.min(20, truth.size) ? [] : [`${rows.length} commits listed`])];
+  },
+};
+
+const since: Kind = {
+  name: "what changed under a folder since a date",
+  draw: (f) => tries(20, () => {
+    const d = folder(f, 100_000);
+    if (!d) return undefined;
+    const k = 3 + Math.floor(f.rand() * 15);
+    const date = gitLines(f.dir, ["log", "--no-merges", "-n", String(k), "--format=%cs", "HEAD", "--", d.path]).pop();
+    return date ? { ...d, what: `${d.path}/ since ${date}`, date } : undefined;
+  }),
+  git: (t, run) => run(`git log --since=${t.date} --stat -- ${q(t.path as string)}`),
+  async lore(t, call) {
+    const a = await call("log", { paths: [t.path], since: t.date });
+    if (a?.truncated) await call("log", { paths: [t.path], since: t.date, limit: 1000, ...(call.takes("log", "skip") ? { skip: a.commits.length } : {}) });
+  },
+  check(t, f, answers) {
+    const shas = [...new Set(answers.flatMap((a) => (a?.commits ?? []).map((c: any) => c.sha)))];
+    return sameCommits("log --since", shas, gitLines(f.dir, ["log", `--since=${t.date}`, "--format=%H", "HEAD", "--", t.path as string]));
+  },
+};
+
+export const REPO_KINDS: Kind[] = [hotspots, contributors, owners, recent, commit, branch, word, since];

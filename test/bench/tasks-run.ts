@@ -1,0 +1,110 @@
+/**
+ * Runs the task benchmark's tasks on one repository: each task's git way (its commands, their
+ * output as the agent reads it) and its lore way (MCP tool calls answered in this process, what
+ * reaches the model being JSON.stringify(structuredContent)), tokens counted with Claude's
+ * tokenizer, calls and time; and the facts each task needs, checked in lore's answers against git.
+ */
+import { countTokens } from "@anthropic-ai/tokenizer";
+import { callTool } from "../../src/mcp/call-tool.ts";
+import { DEFAULT_MAX_BYTES } from "../../src/mcp/cap.ts";
+import { RepoScope } from "../../src/mcp/repos.ts";
+import { toolArgs } from "../../src/mcp/schemas.ts";
+import { queryForTool } from "../../src/mcp/tools.ts";
+import { answer } from "../../src/queries/answer.ts";
+import type { CallLore, Kind, Task } from "./tasks-kind.ts";
+import { seeded, sh, type RepoFacts } from "./tasks-repo.ts";
+
+export interface Way {
+  tokens: number;
+  calls: number;
+  ms: number;
+}
+
+export interface TaskResult {
+  kind: string;
+  what: string;
+  git: Way;
+  lore: Way;
+  /** What lore got wrong or left out ([] when every fact is there and equal to git). */
+  problems: string[];
+}
+
+/** Calls lore's MCP tools in this process, as `lore mcp --no-daemon` answers them. */
+export function loreCaller(repo: string, way: Way, answers: unknown[], texts?: string[]): CallLore {
+  const scope = new RepoScope(repo);
+  const deps = { scope, call: (name: string, input: Record<string, unknown>, o: { cwd: string }) => answer(name, input, { cwd: o.cwd }), noDaemon: true, maxBytes: DEFAULT_MAX_BYTES, log: (l: string) => console.error(l) };
+  const call = (async (tool: string, args: Record<string, unknown>) => {
+    const def = queryForTool(`lore_${tool}`);
+    if (!def) throw new Error(`no tool lore_${tool}`);
+    const t0 = performance.now();
+    const r = await callTool(def, args, deps);
+    way.ms += performance.now() - t0;
+    way.calls++;
+    // What the model reads: the structured content's JSON, or the error's text.
+    const text = r.structuredContent ? JSON.stringify(r.structuredContent) : r.content.map((c) => c.text).join("\n");
+    way.tokens += countTokens(text);
+    texts?.push(text);
+    const value = r.isError ? { error: r.content[0]?.text } : r.structuredContent;
+    answers.push(value);
+    return value;
+  }) as CallLore;
+  call.takes = (tool, arg) => {
+    const def = queryForTool(`lore_${tool}`);
+    return !!def && toolArgs(def).some(([k]) => k === arg);
+  };
+  return call;
+}
+
+function hash(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/** `perKind` tasks of each kind, drawn with the seed (each kind from its own sequence, so one kind's draws never move another's). */
+export function drawTasks(f: RepoFacts, kinds: readonly Kind[], perKind: number, seed: number): Task[] {
+  const tasks: Task[] = [];
+  for (const k of kinds) {
+    f.rand = seeded(seed ^ hash(`${f.name}:${k.name}`));
+    const seen = new Set<string>();
+    for (let tries = 0; seen.size < perKind && tries < perKind * 10; tries++) {
+      const t = k.draw(f);
+      if (!t || seen.has(t.what)) continue;
+      seen.add(t.what);
+      tasks.push({ ...t, kind: k.name });
+    }
+  }
+  return tasks;
+}
+
+/** Runs one task both ways and checks lore's facts. */
+export async function runTask(f: RepoFacts, kind: Kind, t: Task): Promise<TaskResult> {
+  const git: Way = { tokens: 0, calls: 0, ms: 0 };
+  kind.git(t, (cmd) => {
+    const t0 = performance.now();
+    const out = sh(f.dir, cmd);
+    git.ms += performance.now() - t0;
+    git.calls++;
+    git.tokens += countTokens(out);
+    return out;
+  });
+  const lore: Way = { tokens: 0, calls: 0, ms: 0 };
+  const answers: unknown[] = [];
+  await kind.lore(t, loreCaller(f.dir, lore, answers));
+  let problems: string[];
+  try {
+    problems = answers.some((a: any) => a?.error) ? answers.flatMap((a: any) => (a?.error ? [String(a.error)] : [])) : kind.check(t, f, answers);
+  } catch (err) {
+    problems = [`check failed: ${err instanceof Error ? err.message : String(err)}`];
+  }
+  return { kind: kind.name, what: t.what, git, lore, problems };
+}
+
+export function geomean(xs: readonly number[]): number {
+  return xs.length ? Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length) : NaN;
+}
+
+/** lore's tokens over git's, for one task (a task whose git way printed nothing counts as 1 token). */
+export function tokenRatio(r: TaskResult): number {
+  return Math.max(1, r.lore.tokens) / Math.max(1, r.git.tokens);
+}

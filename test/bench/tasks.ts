@@ -1,0 +1,138 @@
+/**
+ * `npm run bench:tasks`: what whole tasks cost an agent with lore against plain git — tokens read
+ * (Claude's tokenizer), calls and time — for 16 kinds of task drawn (seeded) from express and hono,
+ * each with its facts checked in lore's answers against git. Prints a table per repository and
+ * the geometric means; `--write-docs` puts them in docs/benchmarks.md and the README.
+ *
+ *   bun test/bench/tasks.ts [--per-kind 3] [--seed 24] [--repo DIR]... [--write-docs] [--verbose]
+ */
+import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { indexFor } from "../../src/index/indexes.ts";
+import { Warmup } from "../../src/daemon/background.ts";
+import { FILE_KINDS } from "./tasks-file-kinds.ts";
+import { REPO_KINDS } from "./tasks-repo-kinds.ts";
+import { drawTasks, geomean, runTask, tokenRatio, type TaskResult } from "./tasks-run.ts";
+import { readRepo } from "./tasks-repo.ts";
+import { machine, machineLine, markdownTable, ms, type Table } from "./report.ts";
+import { ROOT } from "./lore-cli.ts";
+
+export const KINDS = [...FILE_KINDS, ...REPO_KINDS];
+
+/** Where the corpus bundles are: $LORE_CORPUS, else ../shared/corpus beside the project or one folder up. */
+function corpus(): string {
+  const candidates = [process.env.LORE_CORPUS, join(ROOT, "..", "shared", "corpus"), join(ROOT, "..", "..", "shared", "corpus")].filter(Boolean) as string[];
+  return resolve(candidates.find((c) => existsSync(join(c, "express.bundle"))) ?? candidates[0]!);
+}
+
+/** Indexes the repository and runs the daemon's background pass to its end: the agent asks a warm lore. */
+export async function warm(dir: string): Promise<void> {
+  const ix = await indexFor(dir);
+  await ix.refresh();
+  const w = new Warmup(ix, 2, () => {});
+  w.kick();
+  while (w.active) await Bun.sleep(50);
+}
+
+export interface RepoRun {
+  name: string;
+  results: TaskResult[];
+}
+
+export async function runRepo(name: string, dir: string, perKind: number, seed: number, log: (s: string) => void = () => {}): Promise<RepoRun> {
+  await warm(dir);
+  const facts = readRepo(name, dir, seed);
+  const tasks = drawTasks(facts, KINDS, perKind, seed);
+  const results: TaskResult[] = [];
+  for (const t of tasks) {
+    const r = await runTask(facts, KINDS.find((k) => k.name === t.kind)!, t);
+    log(`${name} ${r.kind} ${r.what}: git ${r.git.tokens} tok / ${r.git.calls}, lore ${r.lore.tokens} tok / ${r.lore.calls} (${tokenRatio(r).toFixed(2)}×)${r.problems.length ? ` PROBLEMS: ${r.problems.join("; ")}` : ""}`);
+    results.push(r);
+  }
+  return { name, results };
+}
+
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const x = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}×` : "n/a");
+
+export function table(run: RepoRun): Table {
+  const rows = KINDS.map((k) => {
+    const rs = run.results.filter((r) => r.kind === k.name);
+    const ok = rs.filter((r) => r.problems.length === 0).length;
+    return [
+      k.name,
+      String(rs.length),
+      String(Math.round(mean(rs.map((r) => r.git.tokens)))),
+      String(Math.round(mean(rs.map((r) => r.lore.tokens)))),
+      x(geomean(rs.map(tokenRatio))),
+      `${mean(rs.map((r) => r.git.calls)).toFixed(1)} / ${mean(rs.map((r) => r.lore.calls)).toFixed(1)}`,
+      `${ms(mean(rs.map((r) => r.git.ms)))} / ${ms(mean(rs.map((r) => r.lore.ms)))}`,
+      `${ok}/${rs.length}`,
+    ];
+  });
+  const all = run.results;
+  const kindMeans = KINDS.map((k) => geomean(all.filter((r) => r.kind === k.name).map(tokenRatio))).filter(Number.isFinite);
+  const total = (w: "git" | "lore") => all.reduce((s, r) => s + r[w].tokens, 0);
+  return {
+    title: `${run.name}: ${all.length} tasks, lore's tokens / git's per task (geometric mean) ${x(geomean(all.map(tokenRatio)))}; worst kind ${x(Math.max(...kindMeans))}; in total ${x(total("lore") / total("git"))}`,
+    head: ["task", "n", "git tokens", "lore tokens", "lore / git", "calls git / lore", "time git / lore", "facts"],
+    rows,
+    align: "lrrrrrrr",
+  };
+}
+
+/** Replaces what is between `<!-- NAME:start -->` and `<!-- NAME:end -->` in a file. */
+function writeBlock(path: string, name: string, block: string): void {
+  const text = readFileSync(path, "utf8");
+  const [a, b] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
+  const i = text.indexOf(a);
+  const j = text.indexOf(b);
+  if (i < 0 || j < i) throw new Error(`${path} has no ${a} … ${b} block`);
+  writeFileSync(path, `${text.slice(0, i + a.length)}\n${block.trim()}\n${text.slice(j)}`);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const opt = (name: string, dflt: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1]! : dflt;
+  };
+  const perKind = Number(opt("--per-kind", "3"));
+  const seed = Number(opt("--seed", "24"));
+  const verbose = args.includes("--verbose");
+  const scratch = realpathSync(mkdtempSync(join(tmpdir(), "lore-tasks-")));
+  process.env.LORE_HOME ??= join(scratch, "home");
+  const repos: [string, string][] = [];
+  args.forEach((a, i) => a === "--repo" && repos.push([basename(resolve(args[i + 1]!)), resolve(args[i + 1]!)]));
+  if (repos.length === 0) {
+    for (const name of ["express", "hono"]) {
+      const bundle = join(corpus(), `${name}.bundle`);
+      if (!existsSync(bundle)) throw new Error(`${bundle} is missing: set LORE_CORPUS to the folder with express.bundle and hono.bundle, or pass --repo DIR.`);
+      const dir = join(scratch, name);
+      Bun.spawnSync(["git", "clone", "-q", bundle, dir]);
+      repos.push([name, dir]);
+    }
+  }
+  const tables: string[] = [];
+  try {
+    for (const [name, dir] of repos) {
+      const run = await runRepo(name, dir, perKind, seed, verbose ? (s) => console.error(s) : () => {});
+      const t = table(run);
+      tables.push(markdownTable(t));
+      console.log(markdownTable(t) + "\n");
+      if (!verbose) for (const r of run.results.filter((r) => r.problems.length)) console.log(`  ${r.kind} ${r.what}: ${r.problems.join("; ")}`);
+    }
+    const how = `${perKind} tasks of each kind per repository, drawn with seed ${seed}; tokens are what the agent reads (git's output; lore's structuredContent as JSON), counted with @anthropic-ai/tokenizer; times are means per task (lore in process, warm, after its background pass). ${machineLine(machine())}.`;
+    console.log(how);
+    if (args.includes("--write-docs")) {
+      writeBlock(join(ROOT, "docs", "benchmarks.md"), "tasks", `${tables.join("\n\n")}\n\n${how} \`npm run bench:tasks -- --write-docs\` regenerates this block.`);
+      const heads = tables.map((t) => t.split("\n")[0]!.replace(/\*\*/g, ""));
+      writeBlock(join(ROOT, "README.md"), "tasks", `**Whole tasks** (\`npm run bench:tasks\`: 16 kinds of task an agent has, each done with git alone and with lore, facts checked against git; tables in [docs/benchmarks.md](docs/benchmarks.md#the-task-benchmark)):\n\n${heads.map((h) => `- ${h}`).join("\n")}`);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) await main();
