@@ -12,7 +12,10 @@ export interface OwnersOutput {
   /** The fewest authors whose leaving orphans more than half the files (degree-of-authorship), and who they are. */
   truckFactor: number;
   truckAuthors: { author: string; email: string }[];
-  results: { path: string; files: number; lines: number; main?: { author: string; email: string; share: number; coLines?: number }; authors: number; island: boolean }[];
+  /** The people who wrote the path's lines, most first (up to 5): who owns it. */
+  authors: { author: string; email: string; lines: number; share: number }[];
+  /** With `by`: a row per folder or file below the path. */
+  results?: { path: string; files: number; lines: number; main?: { author: string; email: string; share: number; coLines?: number }; authors: number; island: boolean }[];
   truncated: boolean;
   /** "path: why" of each file git could not blame, left out of the counts. */
   leftOut?: string[];
@@ -20,7 +23,7 @@ export interface OwnersOutput {
 
 export const OWNERS_ARGS = {
   path: { type: "string", positional: true, description: "A folder or file." },
-  by: { type: "string", default: "folder", description: '"folder" or "file".' },
+  by: { type: "string", description: 'Also a row per "folder" or "file" below the path.' },
   limit: { type: "integer", default: 20, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many rows (default 20)." },
   ignoreRevs: { ...IGNORE_REVS, cliOnly: true },
 } as const satisfies Args;
@@ -29,7 +32,7 @@ export const ownersQuery = defineQuery({
   name: "owners",
   summary: "Who owns what under PATH: main author per folder or file, islands, truck factor",
   description:
-    "Main author per folder or file, islands (≥ 80 %), truck factor: knowledge risk.",
+    "Who owns PATH: its top authors by lines, truck factor; by folder|file adds main author per row, islands (≥ 80 %).",
   args: OWNERS_ARGS,
   output: (z) => {
     const person = { author: z.string(), email: z.string() };
@@ -41,6 +44,7 @@ export const ownersQuery = defineQuery({
       files: z.number().int(),
       truckFactor: z.number().int(),
       truckAuthors: z.array(z.object(person)),
+      authors: z.array(z.object({ ...person, lines: z.number().int(), share: z.number() })),
       results: z.array(
         z.object({
           path: z.string(),
@@ -50,7 +54,7 @@ export const ownersQuery = defineQuery({
           authors: z.number().int(),
           island: z.boolean(),
         }),
-      ),
+      ).optional(),
       truncated: z.boolean(),
       leftOut: z.array(z.string()).optional(),
     });

@@ -89,7 +89,7 @@ test("owners and the truck factor count the person, not each of their names", as
   const a = r.results.find((x: any) => x.path === "src/a.js");
   expect(a.main).toMatchObject({ author: "Pat Doe", email: "pat@corp.io", share: 1 });
   const all = await ask("owners", repo.dir, { path: "src", limit: 100 });
-  expect(all.results[0].main).toMatchObject({ author: "Pat Doe", email: "pat@corp.io" });
+  expect(all.authors[0]).toMatchObject({ author: "Pat Doe", email: "pat@corp.io", lines: 10 });
   // Pat authors a, b (and the mailmap): 3 of 9 files; Samantha g, h: taken first, they orphan 5.
   expect(all.truckAuthors[0]).toEqual({ author: "Pat Doe", email: "pat@corp.io" });
   expect(all.truckAuthors.some((p: any) => p.author === "Samantha Q")).toBe(true);
@@ -115,6 +115,7 @@ describe.skipIf(!hasExpress)("express", () => {
     // Split three ways, TJ's 941 lines were 523 + 418 (+ visionmedia's).
     expect(tj[0].lines).toBeGreaterThan(900);
     const o = await ask("owners", dir, { path: "lib", by: "file" });
+    expect(`${o.authors[0].author} <${o.authors[0].email}>`).toBe([...sums].sort((a, b) => b[1] - a[1])[0]![0]);
     for (const row of o.results) {
       const top = [...blameByPerson(dir, row.path, person)].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
       expect({ path: row.path, main: `${row.main.author} <${row.main.email}>` }).toEqual({ path: row.path, main: top });

@@ -64,15 +64,26 @@ test("main author, share, authors and islands per folder and per file equal git 
       expect(row.island).toBe(n / total >= 0.8);
     }
   }
-  const folders = await ask("owners", repo.dir, {});
+  const folders = await ask("owners", repo.dir, { by: "folder" });
   expect(folders.results.map((x: any) => x.path).sort()).toEqual(["assets", "core", "docs", "web"]);
   expect(folders.results.find((x: any) => x.path === "web").island).toBe(true);
   expect(folders.results.find((x: any) => x.path === "core").main.author).toBe(ALICE.name);
 });
 
+test("by default the path's own owners: its top authors by lines, as git blame sums them, and no rows", async () => {
+  const r = await ask("owners", repo.dir, {});
+  const perPerson = new Map<string, number>();
+  for (const f of gitFiles(repo.dir).filter((f) => !f.endsWith(".png"))) for (const o of gitBlame(repo.dir, "HEAD", f)) perPerson.set(`${o.author}\0${o.email}`, (perPerson.get(`${o.author}\0${o.email}`) ?? 0) + 1);
+  const total = [...perPerson.values()].reduce((a, b) => a + b, 0);
+  const top = [...perPerson].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
+  expect(r.authors).toEqual(top.map(([who, n]) => ({ author: who.split("\0")[0], email: who.split("\0")[1], lines: n, share: Math.round((n / total) * 100) / 100 })));
+  expect(r.results).toBeUndefined();
+  expect(r.truncated).toBe(perPerson.size > 5);
+});
+
 test("a binary-only folder answers with zero lines, not an error; a missing path is PATH_NOT_FOUND", async () => {
-  const r = await ask("owners", repo.dir, { path: "assets" });
-  expect(r).toMatchObject({ lines: 0, files: 1, results: [{ path: "assets/logo.png", lines: 0, files: 1, authors: 0, island: false }] });
+  const r = await ask("owners", repo.dir, { path: "assets", by: "folder" });
+  expect(r).toMatchObject({ lines: 0, files: 1, authors: [], results: [{ path: "assets/logo.png", lines: 0, files: 1, authors: 0, island: false }] });
   expect(r.results[0].main).toBeUndefined();
   await expect(ask("owners", repo.dir, { path: "nowhere" })).rejects.toMatchObject({ code: "PATH_NOT_FOUND" });
   await expect(ask("owners", repo.dir, { by: "team" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });

@@ -55,7 +55,7 @@ test("owners and contributors answer from the files git can read and list the on
   expect(who.leftOut).toHaveLength(1);
   expect(who.leftOut[0]).toStartWith("lib/vendor.lib: ");
   expect(who.leftOut[0]).toContain(blob);
-  const owners = await ask("owners", dir, { path: "lib" });
+  const owners = await ask("owners", dir, { path: "lib", by: "folder" });
   expect(owners.leftOut).toEqual(who.leftOut);
   // Listed as a file with no lines anyone owns, as a binary file is.
   expect(owners.results.map((r: any) => [r.path, r.lines, r.main?.email])).toEqual([

@@ -11,6 +11,8 @@ import type { Input } from "../define.ts";
 
 const SYMLINK = "120000";
 const ISLAND = 0.8;
+/** The people an answer names as the path's owners: who to ask, not a census (contributors has everyone). */
+const TOP_AUTHORS = 5;
 
 const person = (who: string) => {
   const [author, email] = who.split("\0");
@@ -18,7 +20,7 @@ const person = (who: string) => {
 };
 
 export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): Promise<OwnersOutput> {
-  if (input.by !== "file" && input.by !== "folder") throw new LoreError("BAD_ARGUMENT", `by must be "file" or "folder", not "${input.by}".`);
+  if (input.by !== undefined && input.by !== "file" && input.by !== "folder") throw new LoreError("BAD_ARGUMENT", `by must be "file" or "folder", not "${input.by}".`);
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
   const entries = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);
@@ -63,6 +65,13 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
   });
   results.sort((x, y) => y.lines - x.lines || y.files - x.files || (x.path < y.path ? -1 : 1));
 
+  // Who owns the path itself: lines per person over every row.
+  const byPerson = new Map<number, number>();
+  for (const row of rows.values()) for (const [id, n] of row.lines) byPerson.set(id, (byPerson.get(id) ?? 0) + n);
+  const authors = [...byPerson]
+    .map(([id, n]) => ({ ...person(people.names[id]!), lines: n, share: total ? round(n / total, 2) : 0 }))
+    .sort((x, y) => y.lines - x.lines || (x.author < y.author ? -1 : x.author > y.author ? 1 : x.email < y.email ? -1 : 1));
+
   // The truck factor counts every file under the path with history, by degree-of-authorship.
   const tf = truckFactor(
     entries.flatMap((e) => {
@@ -81,8 +90,9 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     files: entries.length,
     truckFactor: tf.factor,
     truckAuthors: tf.people.map(person),
-    results: results.slice(0, input.limit),
-    truncated: results.length > input.limit,
+    authors: authors.slice(0, TOP_AUTHORS),
+    ...(input.by ? { results: results.slice(0, input.limit) } : {}),
+    truncated: input.by ? results.length > input.limit : authors.length > TOP_AUTHORS,
     ...(left.length ? { leftOut: left } : {}),
   };
 }
