@@ -23,7 +23,7 @@ export interface OwnersOutput {
 
 export const OWNERS_ARGS = {
   path: { type: "string", positional: true, description: "A folder or file." },
-  by: { type: "string", description: 'Also a row per "folder" or "file" below the path.' },
+  by: { type: "string", description: 'Rows per "folder" or "file".' },
   limit: { type: "integer", default: 20, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many rows (default 20)." },
   ignoreRevs: { ...IGNORE_REVS, cliOnly: true },
 } as const satisfies Args;
@@ -32,7 +32,7 @@ export const ownersQuery = defineQuery({
   name: "owners",
   summary: "Who owns what under PATH: main author per folder or file, islands, truck factor",
   description:
-    "Who owns PATH: its top authors by lines, truck factor; by folder|file adds main author per row, islands (≥ 80 %).",
+    "Who owns PATH: top authors by lines, truck factor; by folder|file: main author per row, islands (≥ 80 %).",
   args: OWNERS_ARGS,
   output: (z) => {
     const person = { author: z.string(), email: z.string() };
