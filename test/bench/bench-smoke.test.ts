@@ -31,7 +31,7 @@ test("the main benchmark prints every table with a row for every question, and n
   expect(rowsOf(markdown, "Targets")).toHaveLength(7);
   expect(rowsOf(markdown, "What an agent reads")).toEqual(Array(5).fill("this repository"));
   expect(rowsOf(markdown, "Model-facing tools/list")).toHaveLength(toolListings().length + 1);
-  for (const title of ["Setup", "Indexing a fresh clone", "A new commit shows in answers", "Co-change quality", "The report (lore report)"]) expect(markdown).toContain(`**${title}`);
+  for (const title of ["Setup", "Indexing a fresh clone", "A new commit shows in answers", "Co-change quality", "The report (lore report)", "lore review"]) expect(markdown).toContain(`**${title}`);
   expect(rowsOf(markdown, "Search beside git")).toHaveLength(10);
   expect(rowsOf(markdown, "The file on disk")).toHaveLength(5);
   expect(markdown).not.toContain("NaN");

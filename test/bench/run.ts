@@ -21,6 +21,7 @@ import { pairs, pickTarget, type Pair, type Target } from "./pairs.ts";
 import { machine, markdownTable, writeReadmeBlock, type Table } from "./report.ts";
 import { latency, rpc, socketPath, throughput } from "./socket.ts";
 import { searchThroughDaemon } from "./search.ts";
+import { measureReview, reviewTable } from "./review-cost.ts";
 import { alternate, mustRun, timeProcess, type RunOptions } from "./timing.ts";
 
 export interface BenchOptions {
@@ -162,6 +163,8 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
     const search = await searchThroughDaemon(repo, target, cli.argv, env, socket, dbPath, o.runs);
     o.log("bench: the file on disk (blame -L of a dirty 3,000-line file, daemon and warm CLI)");
     const disk = await diskFileTable(cli, env, scratch, o.runs, o.calls);
+    o.log("bench: review of a 10-file change (in a shared clone) and the JSON of real five-file changes");
+    const review = await measureReview(repo, cli.argv, env, socket, o.runs, scratch, o.runs >= 10 ? 20 : 2);
     const status = (await rpc(socket, "status", { repo })) as { daemon: { pid: number } | null; dbBytes: number; filesTotal: number; filesBlamed: number };
     const peakKiB = status.daemon ? vmHwmKiB(status.daemon.pid) : NaN;
     o.log("bench: answer sizes in bytes and tokens (and hono's, beside express; after the peak memory is read)");
@@ -203,7 +206,7 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
       closeAll();
     }
     const measured: Measured = { machine: machine(), repo: repoInfo, target, lore: cli.label, loreRemarks: cli.remarks, floors, historyIndex, cold, blameWithGraph, cli: times, startup: { lore: startup.a, git: startup.b }, ping, daemon, throughput: load, transport, peakKiB, dbBytes: status.dbBytes, fresh, freshShared: !own, quality };
-    const tables = [...benchTables(measured, o), disk, search, reportTable(report, cli.label), sizeTable(sizes, sizeFiles), toolTable(), duringPassTable(during)];
+    const tables = [...benchTables(measured, o), disk, search, reviewTable(review), reportTable(report, cli.label), sizeTable(sizes, sizeFiles), toolTable(), duringPassTable(during)];
     const stamp = `Measured by \`npm run bench -- --write-docs\` (test/bench/run.ts) on ${measured.machine.date}; regenerate rather than edit.`;
     return { tables, markdown: [stamp, ...tables.map(markdownTable)].join("\n\n") };
   } finally {

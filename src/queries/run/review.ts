@@ -1,5 +1,4 @@
 /** How review is answered: the change from one git diff, its deleted lines against the old side's cached blame, cochange over it, the authors. */
-import { gitMaybe } from "../../git/run.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import type { REVIEW_ARGS, ReviewFile, ReviewOutput } from "../review.ts";
@@ -10,6 +9,7 @@ import { messagesOf, saysFix } from "./review-fixes.ts";
 import { missingOf } from "./review-missing.ts";
 import { peopleOf } from "./review-people.ts";
 import { rewritesOf } from "./review-rewrites.ts";
+import { userEmail } from "./review-user.ts";
 
 /** Files listed; the rest are counted in filesTotal. */
 const MAX_FILES = 50;
@@ -28,9 +28,9 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
   const head = (await ctx.index.scope()).commit;
   const paths = [...new Set((input.paths ?? []).map((p) => repoPath(ctx, p)))];
   const narrowed = paths.includes("") ? [] : paths;
-  const [change, userEmail] = await Promise.all([
+  const [change, user] = await Promise.all([
     readChange(ctx, head, { base: input.base, staged: input.staged === true, paths: narrowed }),
-    gitMaybe(["config", "user.email"], ctx.index.git).then((b) => b?.toString("utf8").trim() || undefined),
+    userEmail(ctx),
   ]);
   const all = change.files;
   const listed = all.slice(0, MAX_FILES);
@@ -61,7 +61,7 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
     commits,
     fixes,
     missing,
-    people: peopleOf(rewrites.lines, facts, userEmail, MAX_PEOPLE),
+    people: peopleOf(rewrites.lines, facts, user, MAX_PEOPLE),
     truncated: all.length > MAX_FILES,
   };
   const notes: string[] = [];
