@@ -316,3 +316,32 @@ describe("a merge in progress", () => {
     }
   });
 });
+
+describe("the file on disk in a linked worktree", () => {
+  test("an edit in a worktree inside the checkout is blamed as git blame in that worktree says; the main checkout's file is its own", async () => {
+    reset();
+    const wt = join(repo.dir, ".claude", "worktrees", "feat");
+    repo.git("worktree", "add", "-q", "-b", "feat", wt);
+    try {
+      const file = join(wt, "src", "app.js");
+      writeFileSync(file, "// worktree edit\n" + readFileSync(file, "utf8"));
+      const before = gitDirHash(repo.dir);
+      const r = await ask("blame", repo.dir, { path: file });
+      expect(gitDirHash(repo.dir)).toBe(before);
+      expect(r.worktree).toBe(true);
+      const truth = gitBlameWorkTreeShas(wt, "src/app.js");
+      expect(r.hunks.flatMap(([s, e, sha]: [number, number, string | null]) => Array.from({ length: e - s + 1 }, () => sha))).toEqual(truth);
+      expect((await ask("blame", repo.dir, { path: "src/app.js" })).worktree).toBeUndefined();
+    } finally {
+      repo.git("worktree", "remove", "--force", wt);
+      repo.git("branch", "-q", "-D", "feat");
+    }
+  });
+});
+
+function gitBlameWorkTreeShas(dir: string, path: string): (string | null)[] {
+  return spawnSync("git", ["blame", "--porcelain", "--", path], { cwd: dir, encoding: "utf8" })
+    .stdout.split("\n")
+    .filter((l) => /^[0-9a-f]{40} \d+ \d+/.test(l))
+    .map((l) => (/^0{40}/.test(l) ? null : l.slice(0, 12)));
+}
