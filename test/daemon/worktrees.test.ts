@@ -5,7 +5,10 @@
  * of one never leak into another; bad worktrees get clear errors; .git is never written.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -15,7 +18,7 @@ import { gitBlame, gitLogFile } from "../helpers/git-truth.ts";
 import { gitDirHash } from "../helpers/disk-truth.ts";
 import { repoHash } from "../helpers/repo-hash.ts";
 import { hasExpress, cloneExpress } from "../helpers/express.ts";
-import { daemonHome, discardHome, loreSync, MAIN } from "./daemon-helpers.ts";
+import { daemonHome, discardHome, loreSync, MAIN, until } from "./daemon-helpers.ts";
 import { rpcCall } from "../../src/client/rpc-client.ts";
 import { daemonPaths } from "../../src/client/socket-path.ts";
 
@@ -217,12 +220,17 @@ describe("over MCP", () => {
     const other = new TestRepo();
     try {
       other.write("x.txt", "x\n").commit("a root of its own");
-      const client = await connect([nested, other.dir]);
+      const roots = [nested, other.dir];
+      const client = await connect(roots);
       const s = await call(client, "lore_status", {});
       expect([s.structuredContent.repo, s.structuredContent.head]).toEqual([nested, runGit(nested, ["rev-parse", "HEAD"]).trim()]);
       const b = await call(client, "lore_blame", { path: "src/new.ts" });
       expect(perLine(b.structuredContent.hunks)).toEqual(gitShas(nested, "src/new.ts"));
       expect((await call(client, "lore_status", { repo: other.dir })).structuredContent.repo).toBe(other.dir);
+      // The agent moves to another worktree (Claude Code's EnterWorktree): the client says its roots changed.
+      roots.splice(0, roots.length, side);
+      await client.sendRootsListChanged();
+      await until(async () => (await call(client, "lore_status", {})).structuredContent.repo === side, 5000, 50);
     } finally {
       other.cleanup();
     }
@@ -272,6 +280,36 @@ describe("worktrees gone wrong", () => {
     ask(main.dir, ["blame", join(nested, "src", "app.ts")]);
     ask(main.dir, ["history", join(side, "src", "app.ts")]);
     expect(gitDirHash(main.dir)).toBe(before);
+  });
+});
+
+describe("an index an older lore made", () => {
+  test("kept under the main checkout's root, it is moved to the shared place and used as it is, not built again", async () => {
+    const r = new TestRepo();
+    const lore = tempDir("lore-home-old-");
+    try {
+      r.write("a.txt", lines(1, 2)).commit("one", ALICE);
+      const run = (args: string[]) => JSON.parse(spawnSync(process.execPath, [MAIN, ...args, "--json", "--no-daemon"], { cwd: r.dir, env: { ...process.env, LORE_HOME: lore }, encoding: "utf8" }).stdout);
+      run(["status"]);
+      expect(run(["log"]).commits.length).toBe(1);
+      // Put it back where an older lore kept it: under sha256(root), naming the root.
+      const repos = join(lore, "repos");
+      const [shared] = readdirSync(repos);
+      const old = join(repos, createHash("sha256").update(r.dir).digest("hex").slice(0, 16));
+      mkdirSync(old, { recursive: true });
+      renameSync(join(repos, shared!, "index.db"), join(old, "index.db"));
+      const db = new Database(join(old, "index.db"));
+      db.prepare("UPDATE meta SET value = ? WHERE key = 'repoRoot'").run(r.dir);
+      db.prepare("UPDATE meta SET value = 'kept' WHERE key = 'lastIndexedAt'").run();
+      db.close();
+      const s = run(["status"]);
+      expect([s.state, s.lastIndexedAt, s.rebuilt]).toEqual(["fresh", "kept", undefined]);
+      expect(existsSync(join(old, "index.db"))).toBe(false);
+      expect(s.dbPath).toBe(join(repos, shared!, "index.db"));
+    } finally {
+      r.cleanup();
+      rmSync(lore, { recursive: true, force: true });
+    }
   });
 });
 
