@@ -109,6 +109,14 @@ export class HistoryStore {
     return r !== undefined && r !== null && Number(r.churn) === 0 && Number(r.nfiles) > 0;
   }
 
+  /** The commits reachable from the indexed head still without line counts, newest first. */
+  lackingChurn(): string[] {
+    return this.db
+      .prepare("SELECT c.sha FROM reach r JOIN commit_rows c ON c.id = r.commit_id WHERE c.churn = 0 AND c.nfiles > 0 ORDER BY r.seq")
+      .all()
+      .map((r) => Buffer.from(r.sha as Uint8Array).toString("hex"));
+  }
+
   commitBySha(sha: string): CommitRow | undefined {
     const id = this.commitId(sha);
     if (id === undefined) return undefined;

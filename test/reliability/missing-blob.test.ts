@@ -70,6 +70,24 @@ test("owners and contributors answer from the files git can read and list the on
   expect(status.leftOut.some((l: string) => l.includes("lib/vendor.lib") && l.includes(blob))).toBe(true);
 });
 
+test("history, log, show and hotspots answer with git's line counts of the files it can read; the unreadable file's are unknown", async () => {
+  const first = runGit(dir, ["rev-list", "--max-parents=0", "HEAD"]).trim();
+  const show = await ask("show", dir, { rev: first });
+  const numstat = runGit(dir, ["show", "--numstat", "--format=", first, "--", "lib/a.js", "README"]).trim().split("\n").map((l) => l.split("\t"));
+  for (const [add, del, path] of numstat) expect(show.files.find((f: any) => f.path === path)).toMatchObject({ additions: Number(add), deletions: Number(del) });
+  expect(show.files.find((f: any) => f.path === "lib/vendor.lib").additions).toBeUndefined();
+  const log = await ask("log", dir, {});
+  expect(log.commits.map((c: any) => c.sha)).toEqual(runGit(dir, ["log", "--format=%h", "--abbrev=12"]).trim().split("\n"));
+  const history = await ask("history", dir, { path: "lib/a.js" });
+  expect(history.commits.map((c: any) => [c.additions, c.deletions])).toEqual([
+    [2, 1],
+    [3, 0],
+  ]);
+  const vendored = await ask("history", dir, { path: "lib/vendor.lib" });
+  expect(vendored.commits.map((c: any) => [c.status, c.additions])).toEqual([["A", null]]);
+  expect((await ask("hotspots", dir, {})).results.map((r: any) => r.path)).toContain("lib/a.js");
+});
+
 test("blame of the file itself is GIT_FAILED naming the missing object", async () => {
   const err = await ask("blame", dir, { path: "lib/vendor.lib", until: "HEAD" }).catch((e) => e);
   expect(err.code).toBe("GIT_FAILED");

@@ -1,5 +1,6 @@
 /** Walks a file's changes back through renames and copies the way `git log --follow` does. */
 import { LOG_FORMAT, NUMSTAT_FORMAT, parseNumstatLog, parseRawLog } from "../../git/parse-log.ts";
+import { LoreError } from "../../errors.ts";
 import { git } from "../../git/run.ts";
 import { isPartialClone } from "../../git/repo.ts";
 import type { FollowOrigin, PathChangeRow } from "../../store/history-store.ts";
@@ -17,7 +18,14 @@ async function originOfAddition(ctx: QueryContext, row: PathChangeRow): Promise<
   const known = history.followOrigin(row.commit_id, pathId);
   if (known) return known;
   // git's own --follow walk, one commit long: the change it shows there.
-  const [seen] = await gitFileChanges(ctx, row.sha, row.path, 0);
+  let seen: PathChangeRow | undefined;
+  try {
+    [seen] = await gitFileChanges(ctx, row.sha, row.path, 0);
+  } catch (err) {
+    // git cannot read the file's content there (a damaged clone): the index's pairing, not remembered.
+    if (err instanceof LoreError && err.code === "GIT_FAILED") return { status: row.status, oldPath: row.old_path, additions: row.additions, deletions: row.deletions };
+    throw err;
+  }
   const copied = seen !== undefined && seen.sha === row.sha && seen.path === row.path && (seen.status === "C" || seen.status === "R") && seen.old_path !== null;
   const origin: FollowOrigin = copied
     ? { status: seen.status, oldPath: seen.old_path, additions: seen.additions, deletions: seen.deletions }
