@@ -55,13 +55,15 @@ export async function runDaemon(idleS: number): Promise<number> {
   const repos = new Repos(() => ({ pid: process.pid, version: id.version, uptimeS: life.uptimeS }), BLAME_WORKERS);
   const methods = new Map<string, Method>(QUERIES.map((q) => [q.name, (params) => repos.answer(q.name, params)]));
   methods.set("ping", () => "pong");
+  // How far a call with a ticket got: the CLI's progress line, MCP's notifications/progress.
+  methods.set("progress", (params) => (typeof params.ticket === "string" ? repos.deadlines.progress(params.ticket) : null));
   // The report is for people, not a question: no MCP tool, but the daemon builds and serves it.
   for (const [name, method] of reportMethods(repos, life)) methods.set(name, method);
   methods.set("shutdown", () => {
     setTimeout(() => void life.stop("asked to shut down"), 5);
     return { pid: process.pid, stopping: true };
   });
-  const healthBody = () => ({ pid: process.pid, version: id.version, commit: id.commit, uptimeS: life.uptimeS, repos: repos.size, socket: paths.socket });
+  const healthBody = () => ({ pid: process.pid, version: id.version, commit: id.commit, uptimeS: life.uptimeS, repos: repos.size, jobs: repos.deadlines.counts, socket: paths.socket });
   const app = createApp({ tag: buildTag(id), health: healthBody, methods: (n) => methods.get(n), begin: () => life.begin(), end: () => life.end() });
   const server = await runtime.serveUnix(paths.socket, app.fetch);
   chmodSync(paths.socket, 0o600);

@@ -19,6 +19,8 @@ import { log } from "./lifecycle.ts";
 import { questionBegins, questionEnds } from "../git/priority.ts";
 import { watchGitDir, watchRepo } from "./watcher.ts";
 import { askedRepo, worktreeFor } from "../queries/worktree-input.ts";
+import { Deadlines, type Asked } from "./deadline.ts";
+import { takeAsk, type PartialWork } from "../queries/partial.ts";
 
 /** One repository (one common git dir): its index, kept at the main worktree's HEAD, watched and warmed once for all its worktrees. */
 interface OpenIndex {
@@ -96,18 +98,41 @@ export class Repos {
     return this.byCommonDir.size;
   }
 
+  /** Questions asked with a deadline, a continue token or a ticket: their jobs, kept a while after. */
+  readonly deadlines = new Deadlines();
+
   /** The answer as the JSON text of the reply: made once, and kept as is when it may be asked again. */
   async answer(name: string, raw: Record<string, unknown>, opts: { remember?: boolean } = {}): Promise<JsonText> {
     // Background work (the warm-up of every repository) waits while any question is answered.
     questionBegins();
+    let ended = false;
+    const end = () => {
+      if (!ended) questionEnds();
+      ended = true;
+    };
     try {
-      return await this.answerNow(name, raw, opts);
+      const { ask, rest } = takeAsk(raw);
+      if (ask.deadlineMs === undefined && !ask.token && !ask.ticket) return await this.answerNow(name, rest, opts);
+      // Past its deadline a question is nobody's in particular: the pass goes on beside it.
+      return new JsonText(JSON.stringify(await this.deadlines.answer(await this.asked(name, rest), ask, (work) => this.answerNow(name, rest, opts, work).then((t) => JSON.parse(t.text)), end)));
     } finally {
-      questionEnds();
+      end();
     }
   }
 
-  private async answerNow(name: string, raw: Record<string, unknown>, opts: { remember?: boolean }): Promise<JsonText> {
+  /** Which question a call with a deadline asks: its repository, checked input and HEAD now. */
+  private async asked(name: string, raw: Record<string, unknown>): Promise<Asked> {
+    const def = findQuery(name)!;
+    const given = validateInput(def, raw);
+    if (typeof given.repo !== "string" || !isAbsolute(given.repo))
+      throw new LoreError("BAD_ARGUMENT", "The daemon needs repo: the absolute path of a folder inside the repository.");
+    // The worktree's HEAD: the one the answer is about (each worktree is a HEAD of its own).
+    const discover = (dir: string) => this.discover(dir);
+    const { repo } = await worktreeFor(def, given, await askedRepo(def, given, discover), discover);
+    return { root: repo.root, name, input: given, head: readHeadCommit(repo) ?? "0".repeat(40) };
+  }
+
+  private async answerNow(name: string, raw: Record<string, unknown>, opts: { remember?: boolean }, work?: PartialWork): Promise<JsonText> {
     const def = findQuery(name)!;
     const given = validateInput(def, raw);
     if (typeof given.repo !== "string" || !isAbsolute(given.repo))
@@ -120,8 +145,9 @@ export class Repos {
     const shared = open.shared;
     // Only HEAD's history is being indexed: a question about another commit waits for it.
     if (def.answersFromPrefix && input.until === undefined && open.index.isPrimary && this.noHistoryYet(shared)) {
-      const found = await this.fromPrefix(open, def, input);
+      const found = await this.fromPrefix(open, def, input, work);
       if (found) return new JsonText(JSON.stringify(found.answer));
+      work?.reset();
     }
     const early = def.needsIndex === false || (def.needsHistory === false && this.noHistoryYet(shared));
     if (early) {
@@ -141,13 +167,13 @@ export class Repos {
       if (cached !== undefined) return new JsonText(cached);
     }
     const generation = open.answers.generation;
-    const text = JSON.stringify(await this.run(open, def, input)) ?? "null";
+    const text = JSON.stringify(await this.run(open, def, input, work)) ?? "null";
     if (key !== undefined) open.answers.set(key, generation, text);
     return new JsonText(text);
   }
 
-  private async run(open: OpenRepo, def: AnyQuery, input: Record<string, unknown>): Promise<unknown> {
-    const ctx: QueryContext = { index: open.index, clock: () => new Date(), blameWorkers: this.blameWorkers, daemon: this.daemon() };
+  private async run(open: OpenRepo, def: AnyQuery, input: Record<string, unknown>, partial?: PartialWork): Promise<unknown> {
+    const ctx: QueryContext = { index: open.index, clock: () => new Date(), blameWorkers: this.blameWorkers, daemon: this.daemon(), partial };
     open.shared.readers++;
     try {
       return await def.run(ctx, input as never);
@@ -161,7 +187,7 @@ export class Repos {
    * all of it (the question says when: HistoryNotYet), tried again after each batch. Undefined
    * once the index is done or stopped: the question is then answered the usual way.
    */
-  private async fromPrefix(open: OpenRepo, def: AnyQuery, input: Record<string, unknown>): Promise<{ answer: unknown } | undefined> {
+  private async fromPrefix(open: OpenRepo, def: AnyQuery, input: Record<string, unknown>, work?: PartialWork): Promise<{ answer: unknown } | undefined> {
     const shared = open.shared;
     if (!shared.updating) this.update(shared, open.index).catch(() => {});
     for (;;) {
@@ -169,8 +195,9 @@ export class Repos {
       if (!updating || !this.noHistoryYet(shared)) return undefined;
       const grew = open.index.historyGrowth();
       try {
-        return { answer: await this.run(open, def, input) };
+        return { answer: await this.run(open, def, input, work) };
       } catch {
+        work?.reset();
         // Not whole yet (HistoryNotYet), or a path the index has not reached: look again after the next batch,
         // and any real error again from the whole index.
       }

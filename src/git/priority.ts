@@ -3,10 +3,36 @@
  * git children at the lowest CPU and I/O priority, and waits while questions are being answered.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
+import { setPriority } from "node:os";
 import { delimiter, join } from "node:path";
 
-const backgroundWork = new AsyncLocalStorage<true>();
+/**
+ * A question with a deadline runs in a lane of its own: asked-for until the deadline, then
+ * background work (its later git niced, its running git reniced) while it goes on for the next ask.
+ */
+export class Lane {
+  background = false;
+  readonly children = new Set<{ pid?: number }>();
+
+  /** From now on this work is nobody's in particular: its git runs at the background's priority. */
+  toBackground(): void {
+    this.background = true;
+    for (const c of this.children) if (c.pid) lowerPriority(c.pid);
+  }
+}
+
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, 19);
+  } catch {}
+  try {
+    // Its own session's autogroup too (see AUTOGROUP below): nice alone orders only within a session.
+    writeFileSync(`/proc/${pid}/autogroup`, "19");
+  } catch {}
+}
+
+const backgroundWork = new AsyncLocalStorage<true | Lane>();
 let questions = 0;
 let waiters: (() => void)[] = [];
 /** When the last question was answered (Date.now()). */
@@ -23,7 +49,19 @@ export function inBackground<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export function isBackground(): boolean {
-  return backgroundWork.getStore() === true;
+  const s = backgroundWork.getStore();
+  return s === true || (s !== undefined && s.background);
+}
+
+/** Runs `fn` in `lane`: every git it starts is the lane's, and niced once the lane turns background. */
+export function inLane<T>(lane: Lane, fn: () => Promise<T>): Promise<T> {
+  return backgroundWork.run(lane, fn);
+}
+
+/** The lane of the work running now, if any (run.ts adds the git it starts). */
+export function currentLane(): Lane | undefined {
+  const s = backgroundWork.getStore();
+  return s === true ? undefined : s;
 }
 
 /** A question starts being answered: background work pauses at its next step. */

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { LoreError } from "../errors.ts";
 import { noFilterArgs } from "./no-filters.ts";
 import { encodePath, hasEscapedBytes } from "./paths.ts";
-import { isBackground, lowPriorityPrefix } from "./priority.ts";
+import { currentLane, isBackground, lowPriorityPrefix } from "./priority.ts";
 
 /** The program and arguments that start `command args`: behind nice/ionice when it is background work. */
 function launch(command: string, args: readonly string[]): [string, string[]] {
@@ -124,8 +124,15 @@ const running = new Set<ReturnType<typeof spawn>>();
 
 function track(child: ReturnType<typeof spawn>): void {
   running.add(child);
-  child.on("close", () => running.delete(child));
-  child.on("error", () => running.delete(child));
+  // A question with a deadline keeps its git, to renice it when the deadline passes.
+  const lane = currentLane();
+  lane?.children.add(child);
+  const gone = () => {
+    running.delete(child);
+    lane?.children.delete(child);
+  };
+  child.on("close", gone);
+  child.on("error", gone);
 }
 
 /** Ends every git this process started that is still running (with whatever each started). */

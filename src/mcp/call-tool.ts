@@ -8,6 +8,7 @@ import { capAnswer } from "./cap.ts";
 import { moreHint } from "./hints.ts";
 import type { RepoScope } from "./repos.ts";
 import { toolArgs } from "./schemas.ts";
+import { withProgress, type CallExtra } from "./deadline.ts";
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -23,6 +24,8 @@ export interface ToolDeps {
   noDaemon: boolean;
   maxBytes: number;
   log: (line: string) => void;
+  /** Every call's deadline in ms (LORE_MCP_DEADLINE); undefined: none. */
+  deadlineMs?: number;
 }
 
 /** The arguments as the question declares them; agents send "200" or 200 alike, so both are taken. */
@@ -54,17 +57,18 @@ export function errorResult(err: unknown): ToolResult {
   return { content: [{ type: "text", text: `${e.code}: ${forAgents(e.message)}` }], isError: true };
 }
 
-export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps): Promise<ToolResult> {
+export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps, extra?: CallExtra): Promise<ToolResult> {
   try {
     const input = toolInput(def, rawArgs);
     // The worktree from repo, else from an absolute path (the agent's Read tool shows them), else the default one.
     const root = await deps.scope.resolve(input.repo as string | undefined, firstAbsolutePath(def, input));
-    const answer = await deps.call(def.name, { ...input, repo: root }, { cwd: root, noDaemon: deps.noDaemon });
+    const asked = { ...input, repo: root, ...(deps.deadlineMs !== undefined ? { deadline: deps.deadlineMs } : {}) };
+    const answer = await withProgress(extra, deps.noDaemon, (ticket) => deps.call(def.name, ticket ? { ...asked, ticket } : asked, { cwd: root, noDaemon: deps.noDaemon }));
     const capped = capAnswer(def.name, answer, deps.maxBytes);
     const offersLimit = toolArgs(def).some(([k]) => k === "limit");
     const hint = moreHint(def.name, capped, offersLimit ? (input.limit ?? def.args.limit?.default) : undefined);
     // The renderers' own "… more: raise -n" lines speak CLI; the hint says the same in tool arguments.
-    const lines = render(def.name, capped.result, plain).split("\n").filter((l) => !l.startsWith("… more"));
+    const lines = render(def.name, capped.result, plain, (t) => (def.continues ? `the rest: continue "${t}"` : "ask again for the whole answer (the work goes on meanwhile)")).split("\n").filter((l) => !l.startsWith("… more"));
     const text = [...lines, ...(hint ? [hint] : [])].join("\n");
     return { content: [{ type: "text", text }], structuredContent: capped.result };
   } catch (err) {

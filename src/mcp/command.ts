@@ -4,6 +4,7 @@ import { callQuestion } from "../client/call.ts";
 import { maxBytes } from "./cap.ts";
 import { RepoScope } from "./repos.ts";
 import { serveStdio } from "./server.ts";
+import { mcpDeadline } from "./deadline.ts";
 
 const HELP = `Usage: lore mcp [--no-daemon]
 
@@ -38,6 +39,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     noDaemon: values["no-daemon"] === true || process.env.LORE_NO_DAEMON === "1",
     maxBytes: maxBytes(),
     log,
+    deadlineMs: mcpDeadline(process.env, log),
   });
   // A daemon connection or a background index job must not keep a hung-up server alive.
   setTimeout(() => process.exit(0), 500).unref();

@@ -40,9 +40,26 @@ export function inputSchema(def: AnyQuery): z.ZodObject {
 
 /** The contract object, plus `truncated` for the questions whose lists only MCP cuts to fit the size budget. */
 export function outputSchema(def: AnyQuery): z.ZodType {
-  const out = def.output(z);
-  if (out instanceof z.ZodObject && !("truncated" in out.shape)) return out.extend({ truncated: z.boolean().optional() });
-  return out;
+  let out = def.output(z);
+  if (out instanceof z.ZodObject && !("truncated" in out.shape)) out = out.extend({ truncated: z.boolean().optional() });
+  return withPartial(out);
+}
+
+/**
+ * An answer given at its deadline (src/queries/partial.ts): the fields found so far, partial, how far
+ * it got and a continue token; a continued one says from which item its list starts. The output
+ * schema is not sent to the model: these cost no tool bytes.
+ */
+function withPartial(out: z.ZodType): z.ZodType {
+  const progress = z.union([
+    z.object({ commits: z.number().int(), of: z.number().int().optional(), oldest: z.string().optional() }),
+    z.object({ files: z.number().int(), of: z.number().int() }),
+    z.object({ lines: z.number().int(), of: z.number().int() }),
+  ]);
+  const ask = { after: z.number().int().optional(), restarted: z.string().optional() };
+  const whole = out instanceof z.ZodObject ? out.extend(ask) : out;
+  const partial = z.looseObject({ repo: z.string(), partial: z.literal(true), progress: progress.optional(), continue: z.string(), ...ask });
+  return z.union([whole, partial]);
 }
 
 /** zod's integer bounds (±2^53-1) say nothing to an agent and cost tokens in every tools/list. */
@@ -62,5 +79,7 @@ export function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<st
   const out = dropSafeIntegerBounds(z.toJSONSchema(schema, { target: "draft-7", io })) as Record<string, unknown>;
   // The dialect line says nothing to the model, and the input schema is sent to it on every turn.
   if (io === "input") delete out.$schema;
+  // MCP wants an object at the top: a whole answer or a partial one is still one.
+  if (out.anyOf && out.type === undefined) return { $schema: out.$schema, type: "object", anyOf: out.anyOf };
   return out;
 }

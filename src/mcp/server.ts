@@ -5,6 +5,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, Roo
 import { VERSION } from "../version.ts";
 import { callTool, type ToolDeps } from "./call-tool.ts";
 import { queryForTool, toolListings } from "./tools.ts";
+import type { CallExtra } from "./deadline.ts";
 
 /** Sent once at initialize; clients put it beside the tool list so the agent knows when lore beats git. */
 const INSTRUCTIONS =
@@ -20,10 +21,10 @@ export function createServer(deps: ToolDeps): Server {
   let listings: ReturnType<typeof toolListings> | undefined;
   const tools = () => (listings ??= toolListings());
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const def = queryForTool(request.params.name);
     if (!def) throw new McpError(ErrorCode.InvalidParams, `lore has no tool "${request.params.name}"; it has ${tools().map((t) => t.name).join(", ")}.`);
-    return callTool(def, request.params.arguments, deps);
+    return callTool(def, request.params.arguments, deps, { _meta: request.params._meta, sendNotification: extra.sendNotification as CallExtra["sendNotification"] });
   });
   // A client with roots (Claude Code: the folder the agent works in, a worktree included) is asked for them, and again when they change.
   const askRoots = () => {

@@ -10,6 +10,8 @@ import type { QueryContext } from "./context.ts";
 import { validateInput } from "./define.ts";
 import { findQuery } from "./index.ts";
 import { askedRepo, worktreeFor } from "./worktree-input.ts";
+import { takeAsk, type PartialWork } from "./partial.ts";
+import { readHeadCommit } from "../git/head-file.ts";
 
 export interface AnswerOptions {
   /** Folder to find the repository from when the input names none. */
@@ -23,13 +25,21 @@ export const BLAME_WORKERS = Math.max(2, Math.min(8, availableParallelism()));
 export async function answer(name: string, raw: Record<string, unknown>, opts: AnswerOptions): Promise<unknown> {
   const def = findQuery(name);
   if (!def) throw new LoreError("UNKNOWN_QUESTION", `lore has no question "${name}"; run lore --help for the list.`);
-  const given = validateInput(def, raw);
+  const { ask, rest } = takeAsk(raw);
+  const given = validateInput(def, rest);
   await ensureGit();
   // The worktree its paths are in (a linked worktree inside the checkout is its own), else the one repo names.
   const asked = await askedRepo(def, { ...given, repo: resolve(opts.cwd, (given.repo as string | undefined) ?? ".") }, discoverRepo);
   const { repo, input } = await worktreeFor(def, given, asked, discoverRepo);
   const index = indexOf(repo, opts.index);
-  if (def.needsIndex !== false) await index.refresh();
-  const ctx: QueryContext = { index, clock: () => new Date(), blameWorkers: BLAME_WORKERS, daemon: opts.daemon };
-  return def.run(ctx, input as never);
+  const run = async (partial?: PartialWork) => {
+    if (def.needsIndex !== false) await index.refresh();
+    const ctx: QueryContext = { index, clock: () => new Date(), blameWorkers: BLAME_WORKERS, daemon: opts.daemon, partial };
+    return def.run(ctx, input as never);
+  };
+  if (ask.deadlineMs === undefined && !ask.token) return run();
+  // In this process too: the work ends with the process, and a continue redoes it from the token.
+  const { Deadlines } = await import("../daemon/deadline.ts");
+  const head = readHeadCommit(repo) ?? "0".repeat(40);
+  return new Deadlines().answer({ root: repo.root, name, input: given, head }, ask, run, () => {});
 }

@@ -87,6 +87,8 @@ export interface QuerySpec<A extends Args = Args, O = unknown> {
   readsDisk?: (input: Record<string, unknown>) => boolean;
   /** False for a question about the work tree as a whole, or about refs that move on their own (review): no answer cache may keep it. */
   cacheable?: false;
+  /** True for a question whose partial answers (at a deadline) already hold items of its list: MCP offers it continue. */
+  continues?: true;
   /** Loads the code that answers the question (src/queries/run/<name>.ts). */
   load: () => Promise<QueryModule<A, O>>;
 }
@@ -107,6 +109,16 @@ export const COMMON_ARGS = {
   until: { type: "string", description: "As of this revision (default HEAD)." },
 } as const satisfies Args;
 
+/**
+ * How a call is answered rather than what it asks (src/queries/partial.ts reads them before the
+ * input is checked): a deadline, and the continue token of a partial answer. MCP's deadline comes
+ * from the server's environment (LORE_MCP_DEADLINE), so no tool pays bytes for it.
+ */
+const ASK_ARGS = {
+  deadline: { type: "string", cliOnly: true, description: "Answer within this time (5s, 500ms): what was found by then, partial, with a token to continue." },
+  continue: { type: "string", cliOnly: true, agent: "", description: "The token of a partial answer: the rest of that answer." },
+} as const satisfies Args;
+
 export type AnyQuery = QueryDef<Args, unknown>;
 
 export function defineQuery<A extends Args, O>(spec: QuerySpec<A, O>): QueryDef<A & typeof COMMON_ARGS, O> {
@@ -116,7 +128,7 @@ export function defineQuery<A extends Args, O>(spec: QuerySpec<A, O>): QueryDef<
   if (spec.otherRepos === false && commonArgs.repo) commonArgs.repo = { ...commonArgs.repo, cliOnly: true };
   return {
     ...rest,
-    args: { ...spec.args, ...commonArgs },
+    args: { ...spec.args, ...commonArgs, ...ASK_ARGS, ...(spec.continues ? { continue: { ...ASK_ARGS.continue, cliOnly: false } } : {}) } as Args,
     run: async (ctx, input) => (await load()).run(ctx, input as Input<A>),
   } as QueryDef<A & typeof COMMON_ARGS, O>;
 }

@@ -41,6 +41,7 @@ export const historyQuery = defineQuery({
   args: HISTORY_ARGS,
   answersFromPrefix: true,
   readsDisk: (input) => typeof input.lines === "string" && !input.lines.trim().startsWith(":"),
+  continues: true,
   output: (z) =>
     z.object({
       repo: z.string(),

@@ -51,6 +51,7 @@ export const searchQuery = defineQuery({
   args: SEARCH_ARGS,
   // Code search is git's alone: while a first index is built it answers at once; message search waits for the whole history.
   answersFromPrefix: true,
+  continues: true,
   output: (z) =>
     z.object({
       repo: z.string(),

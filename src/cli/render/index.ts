@@ -16,6 +16,7 @@ import { renderLineHistory } from "./line-history.ts";
 import { renderReview } from "./review.ts";
 import { renderSearch } from "./search.ts";
 import { renderStatus } from "./status.ts";
+import { bare, partialLines } from "./partial.ts";
 
 const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   blame: renderBlame,
@@ -39,7 +40,10 @@ const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   restore: renderRestore,
 };
 
-export function render(name: string, result: unknown, style: Style): string {
+export function render(name: string, result: unknown, style: Style, more: (token: string) => string = (t) => `the rest: --continue ${t}`): string {
   const r = RENDERERS[name];
-  return r ? r(result as never, style) : JSON.stringify(result, null, 2);
+  const extra = partialLines(name, result, style, more);
+  if (bare(result)) return extra.join("\n");
+  const text = r ? r(result as never, style) : JSON.stringify(result, null, 2);
+  return extra.length ? `${text}\n${extra.join("\n")}` : text;
 }

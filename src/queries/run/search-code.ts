@@ -8,6 +8,7 @@ import type { SEARCH_ARGS, SearchFile, SearchOutput } from "../search.ts";
 import { decodePostings } from "../../store/code-postings.ts";
 import type { BatchSpan } from "../../store/search-store.ts";
 import { iso, repoPath, shortSha } from "./common.ts";
+import { pickaxeWalk } from "./pickaxe-walk.ts";
 
 /** How code searches were answered in this process (tests and benchmarks read it). */
 export const codeSearchStats = { fromIndex: 0, throughGit: 0, batchesRead: 0 };
@@ -33,23 +34,27 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   const indexable = !input.regex && IDENTIFIER.test(text) && paths.length === 0 && scope.atHead && store.meta("truncated") === undefined;
   const fromIdx = indexable ? await fromIndex(ctx, text, input.oldest === true, limit + 1, store.meta("codeHead") === scope.commit) : undefined;
   codeSearchStats[fromIdx ? "fromIndex" : "throughGit"]++;
+  const head = { repo: ctx.index.repo.root, rev: scope.commit, query: text, mode: input.regex ? ("regex" as const) : ("pickaxe" as const) };
+  // Through git the walk is long: each commit found goes out at once if the answer is wanted early.
+  ctx.partial?.begin(head, "results");
+  let sent = 0;
   const found =
-    fromIdx ?? (await pickaxe(ctx, text, input.regex === true, { revs: [scope.commit], paths, ...(input.oldest ? { reverse: true } : { limit: limit + 1 }) })).map((c) => withCounts(c, find));
+    fromIdx ??
+    (await pickaxeWalk(ctx, text, input.regex === true, { commit: scope.commit, paths, oldest: input.oldest === true, want: limit + 1 }, (c) => {
+      if (sent++ < limit) ctx.partial?.add(resultOf(withCounts(c, find)));
+    })).map((c) => withCounts(c, find));
   const commits = found.slice(0, limit);
+  return { ...head, results: commits.map(resultOf), truncated: found.length > limit };
+}
+
+function resultOf(c: Found) {
   return {
-    repo: ctx.index.repo.root,
-    rev: scope.commit,
-    query: text,
-    mode: input.regex ? "regex" : "pickaxe",
-    results: commits.map((c) => ({
-      sha: shortSha(c.sha),
-      author: c.author,
-      time: iso(c.time),
-      subject: c.subject,
-      files: c.files.slice(0, MAX_FILES),
-      ...(c.files.length > MAX_FILES ? { filesTotal: c.files.length } : {}),
-    })),
-    truncated: found.length > limit,
+    sha: shortSha(c.sha),
+    author: c.author,
+    time: iso(c.time),
+    subject: c.subject,
+    files: c.files.slice(0, MAX_FILES),
+    ...(c.files.length > MAX_FILES ? { filesTotal: c.files.length } : {}),
   };
 }
 

@@ -1,0 +1,26 @@
+/** The text of a partial answer (given at its deadline): what was found so far, how far it got, how to get the rest. */
+import { progressMessage, type Progress } from "../../queries/partial.ts";
+import type { Style } from "../style.ts";
+
+interface PartialAnswer {
+  partial?: true;
+  progress?: Progress;
+  continue?: string;
+  restarted?: string;
+  rev?: string;
+}
+
+/** The lines a partial (or continued, or restarted) answer adds; `more` says how to continue on this face. */
+export function partialLines(name: string, result: unknown, style: Style, more: (token: string) => string): string[] {
+  const r = (result ?? {}) as PartialAnswer;
+  const out: string[] = [];
+  if (r.restarted) out.push(style.dim(r.restarted));
+  if (r.partial) out.push(style.dim(`partial: ${progressMessage(r.progress, name).replace(`${name}: `, "")}; ${more(r.continue!)}`));
+  return out;
+}
+
+/** True when a partial answer has none of its question's fields (nothing was sure before the end): only the partial lines say anything. */
+export function bare(result: unknown): boolean {
+  const r = (result ?? {}) as PartialAnswer;
+  return r.partial === true && r.rev === undefined;
+}

@@ -1,0 +1,133 @@
+/**
+ * Answers within a deadline: a question runs as a job that outlives the call; at the deadline the
+ * caller gets what was found so far (partial, how far it got, a continue token) and the job goes on
+ * at the background's priority, kept a while so the next ask, or the continue, is fast.
+ */
+import { createHash } from "node:crypto";
+import { LoreError } from "../errors.ts";
+import { inLane, Lane } from "../git/priority.ts";
+import { formatToken, PartialWork, progressMessage, restOf, type Ask } from "../queries/partial.ts";
+
+/** How long a finished job's answer is kept for its continue (then any continue redoes the work). LORE_KEEP_MS: tests. */
+const KEEP_MS = () => Number(process.env.LORE_KEEP_MS) || 10 * 60_000;
+/** Finished answers kept at most (the oldest go first). */
+const MAX_KEPT = 64;
+
+interface Job {
+  work: PartialWork;
+  lane: Lane;
+  promise: Promise<unknown>;
+  answer?: unknown;
+  finishedAt?: number;
+  name: string;
+}
+
+/** Which question a call asks, as the daemon resolved it. */
+export interface Asked {
+  root: string;
+  name: string;
+  /** The checked input (no deadline, continue or ticket). */
+  input: Record<string, unknown>;
+  /** The full id of HEAD now. */
+  head: string;
+}
+
+const hash = (text: string, n: number) => createHash("sha256").update(text).digest("hex").slice(0, n);
+
+export class Deadlines {
+  private readonly jobs = new Map<string, Job>();
+  private readonly tickets = new Map<string, Job>();
+
+  /** Jobs running now, and finished ones kept for a continue. */
+  get counts(): { running: number; kept: number } {
+    this.sweep();
+    let running = 0;
+    for (const j of this.jobs.values()) if (j.finishedAt === undefined) running++;
+    return { running, kept: this.jobs.size - running };
+  }
+
+  /** How far the call named `ticket` got, for a person or an agent waiting on it; null when it is not running. */
+  progress(ticket: string): { message: string; done?: number; of?: number } | null {
+    const job = this.tickets.get(ticket);
+    if (!job || job.finishedAt !== undefined) return null;
+    const p = job.work.progress;
+    const done = p ? ("commits" in p ? p.commits : "files" in p ? p.files : p.lines) : undefined;
+    return { message: progressMessage(p, job.name), done, of: p && "of" in p ? p.of : undefined };
+  }
+
+  /**
+   * The answer to `asked` within `ask.deadlineMs`: the whole one (from the continue token's place on),
+   * or what was found so far. `run` answers the question, filling the work it is given;
+   * `onDeadline` is called when the deadline passes with the work still running.
+   */
+  async answer(asked: Asked, ask: Ask, run: (work: PartialWork) => Promise<unknown>, onDeadline: () => void): Promise<unknown> {
+    this.sweep();
+    const repo = hash(asked.root, 4);
+    const question = hash(`${asked.name}\0${JSON.stringify(asked.input)}`, 8);
+    let from = 0;
+    let restarted: string | undefined;
+    if (ask.token) {
+      const t = ask.token;
+      if (t.repo !== repo) throw new LoreError("BAD_ARGUMENT", "This continue token is from an answer about another repository; ask there, or ask without continue.");
+      if (t.question !== question)
+        throw new LoreError("BAD_ARGUMENT", `This continue token is from another question (${asked.name} with other arguments); ask it with the arguments of the first part, or without continue.`);
+      if (asked.head.startsWith(t.head)) from = t.sent;
+      // Never mix two states: the rest of an answer about an older HEAD is not this HEAD's.
+      else restarted = `HEAD moved since the first part (${t.head} to ${asked.head.slice(0, 10)}): this answer starts over.`;
+    }
+    const key = `${asked.root}\0${asked.name}\0${JSON.stringify(asked.input)}\0${asked.head}`;
+    const job = this.jobs.get(key) ?? this.start(key, asked.name, run);
+    if (ask.ticket) this.tickets.set(ask.ticket, job);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const late = Symbol("late");
+      const first = await Promise.race([
+        job.promise,
+        ...(ask.deadlineMs === undefined ? [] : [new Promise<typeof late>((r) => (timer = setTimeout(() => r(late), ask.deadlineMs)))]),
+      ]);
+      const extra = restarted ? { restarted } : {};
+      if (first !== late) return { ...(restOf(first, job.work.listKey, from) as object), ...extra };
+      onDeadline();
+      job.lane.toBackground();
+      const { work } = job;
+      const items = work.items.slice(from);
+      const sent = Math.max(from, work.items.length);
+      const token = formatToken({ sent, head: asked.head, repo, question });
+      const list = work.listKey === undefined ? {} : { [work.listKey]: items };
+      return { ...(work.head ?? { repo: asked.root }), ...list, ...(from > 0 ? { after: from } : {}), partial: true, ...(work.progress ? { progress: work.progress } : {}), continue: token, ...extra };
+    } finally {
+      clearTimeout(timer);
+      if (ask.ticket) this.tickets.delete(ask.ticket);
+    }
+  }
+
+  private start(key: string, name: string, run: (work: PartialWork) => Promise<unknown>): Job {
+    const work = new PartialWork();
+    const lane = new Lane();
+    const job: Job = { work, lane, name, promise: inLane(lane, () => run(work)) };
+    this.jobs.set(key, job);
+    job.promise.then(
+      (answer) => {
+        job.answer = answer;
+        job.finishedAt = Date.now();
+      },
+      // A failed job is not kept: the next ask tries again (and gets the error itself if it stays).
+      () => {
+        if (this.jobs.get(key) === job) this.jobs.delete(key);
+      },
+    );
+    return job;
+  }
+
+  /** Forgets finished answers past their time, and the oldest beyond MAX_KEPT. */
+  sweep(now = Date.now()): void {
+    const finished = [...this.jobs].filter(([, j]) => j.finishedAt !== undefined);
+    const keep = KEEP_MS();
+    for (const [i, [key, j]] of finished.entries()) if (now - j.finishedAt! > keep || finished.length - i > MAX_KEPT) this.jobs.delete(key);
+  }
+
+  clear(): void {
+    this.jobs.clear();
+    this.tickets.clear();
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * What a question found so far, for an answer given at its deadline: the answer's fixed fields, the
+ * items of its list in the answer's order as they are found, and how far it got in its own terms.
+ * Also the deadline and continue arguments every face takes, and the continue token's shape.
+ */
+import { LoreError } from "../errors.ts";
+
+/** How far a question got: commits searched (of all, back to a time), files blamed of files asked, or lines covered. */
+export type Progress =
+  | { commits: number; of?: number; oldest?: string }
+  | { files: number; of: number }
+  | { lines: number; of: number };
+
+/** A partial answer as a reader gets it: the fields of the whole one found so far, and these. */
+export interface PartialFields {
+  partial: true;
+  progress?: Progress;
+  /** Pass back as continue to get the rest (the items after those sent). */
+  continue: string;
+}
+
+export class PartialWork {
+  head?: Record<string, unknown>;
+  listKey?: string;
+  readonly items: unknown[] = [];
+  progress?: Progress;
+  /** Set once the list may hold items the whole answer will not (a question that cannot keep its prefix): nothing more is added. */
+  private sealed = false;
+
+  /** The answer's fixed fields, and the name of the list whose items come in order (none: no item is sure before the end). */
+  begin(head: Record<string, unknown>, listKey?: string): void {
+    this.head = head;
+    this.listKey = listKey;
+  }
+
+  /** An item of the list, exactly as the whole answer will have it, at the place it will have. */
+  add(item: unknown): void {
+    if (!this.sealed && this.listKey !== undefined) this.items.push(item);
+  }
+
+  /** No more items: the rest of the list is only sure at the end. */
+  seal(): void {
+    this.sealed = true;
+  }
+
+  /** Forget what an attempt found (the daemon asks again after the next batch of a first index). */
+  reset(): void {
+    this.head = undefined;
+    this.listKey = undefined;
+    this.items.length = 0;
+    this.sealed = false;
+  }
+
+  report(p: Progress): void {
+    this.progress = p;
+  }
+}
+
+/** A progress a person reads: "searched 31,200 of 81,966 commits, back to 2015-03". */
+export function progressMessage(p: Progress | undefined, question: string): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  if (!p) return `${question}: working…`;
+  if ("files" in p) return `${question}: blamed ${n(p.files)} of ${n(p.of)} files`;
+  if ("lines" in p) return `${question}: covered ${n(p.lines)} of ${n(p.of)} lines`;
+  const back = p.oldest ? `, back to ${p.oldest.slice(0, 7)}` : "";
+  return p.of !== undefined ? `${question}: searched ${n(p.commits)} of ${n(p.of)} commits${back}` : `${question}: ${n(p.commits)} commits found so far${back}`;
+}
+
+/** What a call says about its own answering, apart from the question's input. */
+export interface Ask {
+  /** Milliseconds to the answer; undefined: no deadline. */
+  deadlineMs?: number;
+  token?: ContinueToken;
+  /** The client's name for the call, to ask how far it got (progress). */
+  ticket?: string;
+}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
+
+/** 5000, "5000", "500ms", "5s", "1m" → milliseconds; 0, negative or unreadable is BAD_ARGUMENT. */
+export function parseDeadline(v: unknown): number {
+  const m = typeof v === "number" ? [String(v), String(v), "ms"] : typeof v === "string" ? /^\s*(-?\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/.exec(v) : null;
+  const ms = m ? Number(m[1]) * UNITS[m[2] ?? "ms"]! : NaN;
+  if (!Number.isFinite(ms)) throw new LoreError("BAD_ARGUMENT", `deadline must be a time such as 5s, 500ms or 5000 (milliseconds), not ${JSON.stringify(v)}.`);
+  if (ms <= 0) throw new LoreError("BAD_ARGUMENT", `deadline must be more than 0 (it was ${JSON.stringify(v)}); leave it out to wait for the whole answer.`);
+  return Math.ceil(ms);
+}
+
+/** The input without deadline, continue and ticket, and those read. */
+export function takeAsk(raw: Record<string, unknown>): { ask: Ask; rest: Record<string, unknown> } {
+  const { deadline, continue: token, ticket, ...rest } = raw;
+  const ask: Ask = {};
+  if (deadline !== undefined && deadline !== null) ask.deadlineMs = parseDeadline(deadline);
+  if (token !== undefined && token !== null && token !== "") ask.token = parseToken(token);
+  if (typeof ticket === "string") ask.ticket = ticket;
+  return { ask, rest };
+}
+
+/**
+ * A continue token is a bookmark, not a handle: how many items were sent, the HEAD they were found
+ * at, and whose question it was (the repository and the question, hashed). The daemon keeps the work
+ * behind it a while, but any daemon, restarted or not, can give the rest from the token alone.
+ */
+export interface ContinueToken {
+  sent: number;
+  head: string;
+  repo: string;
+  question: string;
+}
+
+const TOKEN = /^(\d+)\.([0-9a-f]{10})\.([0-9a-f]{4})([0-9a-f]{8})$/;
+
+export function formatToken(t: ContinueToken): string {
+  return `${t.sent}.${t.head.slice(0, 10)}.${t.repo}${t.question}`;
+}
+
+export function parseToken(v: unknown): ContinueToken {
+  const m = typeof v === "string" ? TOKEN.exec(v.trim()) : null;
+  if (!m) throw new LoreError("BAD_ARGUMENT", `continue takes the token a partial answer gave (such as 3.1a2b3c4d5e.0f1e2d3c4b5a), not ${JSON.stringify(v)}.`);
+  return { sent: Number(m[1]), head: m[2]!, repo: m[3]!, question: m[4]! };
+}
+
+/** The answer from item `from` on: the rest of a list the reader already has the start of. */
+export function restOf(answer: unknown, listKey: string | undefined, from: number): unknown {
+  if (from === 0 || listKey === undefined || typeof answer !== "object" || answer === null) return answer;
+  const list = (answer as Record<string, unknown>)[listKey];
+  if (!Array.isArray(list)) return answer;
+  return { ...answer, [listKey]: list.slice(from), after: from };
+}
