@@ -17,8 +17,8 @@ export interface Walk {
   want: number;
 }
 
-/** The first slice is small, so the first progress (and the first commits) come soon; later ones grow. */
-const FIRST_SLICE = 500;
+/** The first slice is small, so the first progress (and the first commits) come soon; later ones grow. LORE_TEST_PICKAXE_SLICE: tests. */
+const FIRST_SLICE = Number(process.env.LORE_TEST_PICKAXE_SLICE) || 500;
 const MAX_SLICE = 8000;
 
 /** The commits `git log -S TEXT [--reverse] COMMIT -- PATHS` lists, up to `want`; `found` hears of each in order. */

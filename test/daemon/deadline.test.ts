@@ -1,0 +1,190 @@
+/**
+ * Every answer within a deadline: with a stand-in git that is slow at each slice of a code search,
+ * the answer comes at the deadline (within 10 % plus one process start), holds a true prefix of
+ * git log -S's commits, and its continue token gives exactly the rest — from the same daemon, after
+ * the work was forgotten, after a restart; a token of another question or repository is refused, and
+ * one from before HEAD moved starts over and says so.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { chmodSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { lines, tempDir, TestRepo } from "../helpers/git-repo.ts";
+import { daemonHome, discardHome, lore, stopDaemons, until } from "./daemon-helpers.ts";
+import { health } from "../../src/client/rpc-client.ts";
+
+let repo: TestRepo;
+let other: TestRepo;
+let slowBin: string;
+const homes: string[] = [];
+const NEEDLE = "needle(";
+
+/** A git that naps `seconds` before each slice of a code search walk (git log --no-walk=unsorted --stdin), then is the real git. */
+function slowSliceGit(seconds: number): string {
+  const real = Bun.which("git")!;
+  const dir = tempDir("slow-git-");
+  writeFileSync(join(dir, "git"), `#!/bin/sh\ncase " $* " in *" --no-walk=unsorted "*) sleep ${seconds};; esac\nexec ${real} "$@"\n`);
+  chmodSync(join(dir, "git"), 0o755);
+  return dir;
+}
+
+beforeAll(() => {
+  repo = new TestRepo();
+  // 160 commits; every fourth adds a line with the needle: 40 commits git log -S lists.
+  for (let i = 0; i < 160; i++) {
+    repo.write(`f${i % 7}.c`, lines(`int v${i};`, ...(i % 4 === 0 ? [`call ${NEEDLE}${i});`] : [])));
+    repo.commit(`change ${i}`);
+  }
+  other = new TestRepo();
+  other.write("a.c", lines(`${NEEDLE}1);`)).commit("one");
+  slowBin = slowSliceGit(0.4);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(homes.map(discardHome));
+  repo.cleanup();
+  other.cleanup();
+}, 60_000);
+
+function home(): string {
+  const h = daemonHome();
+  homes.push(h);
+  return h;
+}
+
+/** What git log -S says, newest first: the truth every part is checked against. */
+function truth(r: TestRepo, limit: number): string[] {
+  return r.git("log", `-S${NEEDLE}`, "--format=%h", "--abbrev=12", "-n", String(limit)).trim().split("\n").filter(Boolean);
+}
+
+const env = (extra: Record<string, string> = {}) => ({ PATH: `${slowBin}:${process.env.PATH}`, LORE_TEST_PICKAXE_SLICE: "10", ...extra });
+const search = (h: string, r: TestRepo, args: string[], extra?: Record<string, string>) => lore(h, r.dir, ["search", "--code", NEEDLE, "-n", "30", "--json", ...args], env(extra));
+const shas = (j: any) => j.results.map((c: any) => c.sha);
+
+test("a code search past its deadline answers by then with a true prefix, and continue gives exactly the rest", async () => {
+  const h = home();
+  // Warm the daemon (and time a process start that reaches it).
+  expect((await lore(h, repo.dir, ["status", "--json"], env())).code).toBe(0);
+  const t0 = Date.now();
+  await lore(h, repo.dir, ["status", "--json"], env());
+  const start = Date.now() - t0;
+  const deadline = 1000;
+  const t1 = Date.now();
+  const first = await search(h, repo, ["--deadline", `${deadline}ms`]);
+  const took = Date.now() - t1;
+  expect(first.code).toBe(0);
+  expect(took).toBeLessThanOrEqual(deadline * 1.1 + start);
+  const want = truth(repo, 30);
+  expect(first.json.partial).toBe(true);
+  expect(first.json.progress.of).toBe(160);
+  expect(first.json.progress.commits).toBeLessThan(160);
+  expect(first.json.progress.oldest).toMatch(/^\d{4}-\d\d-\d\dT/);
+  expect(shas(first.json)).toEqual(want.slice(0, first.json.results.length));
+  const rest = await search(h, repo, ["--continue", first.json.continue]);
+  expect(rest.code).toBe(0);
+  expect(rest.json.partial).toBeUndefined();
+  expect(rest.json.after).toBe(first.json.results.length);
+  expect([...shas(first.json), ...shas(rest.json)]).toEqual(want);
+  expect(rest.json.truncated).toBe(true);
+  // The whole answer, asked afresh, is the same list.
+  expect(shas((await search(h, repo, [])).json)).toEqual(want);
+}, 60_000);
+
+test("continuing across several deadlines gives every commit once, in order", async () => {
+  const h = home();
+  const got: string[] = [];
+  let r = await search(h, repo, ["--deadline", "700ms"]);
+  let parts = 1;
+  got.push(...shas(r.json));
+  while (r.json.partial) {
+    r = await search(h, repo, ["--deadline", "700ms", "--continue", r.json.continue]);
+    expect(r.code).toBe(0);
+    got.push(...shas(r.json));
+    parts++;
+  }
+  expect(parts).toBeGreaterThan(1);
+  expect(got).toEqual(truth(repo, 30));
+}, 60_000);
+
+test("a deadline of 0 or less, or one that is not a time, is BAD_ARGUMENT", async () => {
+  const h = home();
+  for (const d of ["0", "-5s", "soon"]) {
+    const r = await search(h, repo, [`--deadline=${d}`]);
+    expect({ d, code: r.code, error: r.json?.error?.code }).toEqual({ d, code: 2, error: "BAD_ARGUMENT" });
+  }
+  const bad = await search(h, repo, ["--continue", "not-a-token"]);
+  expect(bad.json.error.code).toBe("BAD_ARGUMENT");
+}, 60_000);
+
+test("a token of another question or another repository is refused, saying which", async () => {
+  const h = home();
+  const first = await search(h, repo, ["--deadline", "500ms"]);
+  expect(first.json.partial).toBe(true);
+  const otherQuestion = await lore(h, repo.dir, ["search", "--code", NEEDLE, "-n", "29", "--json", "--continue", first.json.continue], env());
+  expect(otherQuestion.json.error.code).toBe("BAD_ARGUMENT");
+  expect(otherQuestion.json.error.message).toContain("another question");
+  const otherRepo = await search(h, other, ["--continue", first.json.continue]);
+  expect(otherRepo.json.error.code).toBe("BAD_ARGUMENT");
+  expect(otherRepo.json.error.message).toContain("another repository");
+}, 60_000);
+
+test("the rest comes exactly after the work was forgotten, and after the daemon restarted", async () => {
+  const h = home();
+  const keep = { LORE_KEEP_MS: "1" };
+  const want = truth(repo, 30);
+  const first = await search(h, repo, ["--deadline", "500ms"], keep);
+  expect(first.json.partial).toBe(true);
+  // The job finishes and is forgotten (kept 1 ms); the token alone gives the rest.
+  const socket = join(h, "lore.sock");
+  await until(async () => ((await health(socket)) as any)?.jobs?.running === 0, 30_000, 100);
+  const later = await search(h, repo, ["--continue", first.json.continue], keep);
+  expect([...shas(first.json), ...shas(later.json)]).toEqual(want);
+  // Another question (the whole answer of the first is kept now, and comes at once).
+  const ask25 = (args: string[]) => lore(h, repo.dir, ["search", "--code", NEEDLE, "-n", "25", "--json", ...args], env(keep));
+  const second = await ask25(["--deadline", "500ms"]);
+  expect(second.json.partial).toBe(true);
+  await stopDaemons(h);
+  const restarted = await ask25(["--continue", second.json.continue]);
+  expect(restarted.code).toBe(0);
+  expect([...shas(second.json), ...shas(restarted.json)]).toEqual(truth(repo, 25));
+}, 90_000);
+
+test("a token from before HEAD moved starts over at the new HEAD, and says so", async () => {
+  const h = home();
+  const r = new TestRepo();
+  for (let i = 0; i < 60; i++) r.write("x.c", lines(`call ${NEEDLE}${i});`)).commit(`c${i}`);
+  const first = await search(h, r, ["--deadline", "500ms"]);
+  expect(first.json.partial).toBe(true);
+  r.write("x.c", lines(`call ${NEEDLE}new);`)).commit("moved");
+  const again = await search(h, r, ["--continue", first.json.continue]);
+  expect(again.code).toBe(0);
+  expect(again.json.restarted).toContain("HEAD moved");
+  expect(again.json.after).toBeUndefined();
+  expect(shas(again.json)).toEqual(truth(r, 30));
+  r.cleanup();
+}, 90_000);
+
+test("a client that hangs up mid-call leaves the work to finish and be kept for the next ask, then forgotten", async () => {
+  const h = home();
+  const socket = join(h, "lore.sock");
+  expect((await lore(h, repo.dir, ["status", "--json"], env({ LORE_KEEP_MS: "4000" }))).code).toBe(0);
+  const { spawn } = await import("node:child_process");
+  const { MAIN } = await import("./daemon-helpers.ts");
+  const child = spawn(process.execPath, [MAIN, "search", "--code", NEEDLE, "-n", "30", "--json", "--deadline", "60s"], {
+    cwd: repo.dir,
+    env: { ...process.env, LORE_HOME: h, ...env() } as Record<string, string>,
+    stdio: "ignore",
+  });
+  await until(async () => ((await health(socket)) as any)?.jobs?.running === 1, 10_000, 50);
+  child.kill("SIGKILL");
+  // The job goes on alone, finishes, and is kept for the next ask, which is then at once.
+  await until(async () => ((await health(socket)) as any)?.jobs?.kept === 1, 30_000, 100);
+  const t = Date.now();
+  const next = await search(h, repo, ["--deadline", "5s"]);
+  expect(Date.now() - t).toBeLessThan(1500);
+  expect(shas(next.json)).toEqual(truth(repo, 30));
+  // Then forgotten: nothing runs, nothing is kept.
+  await until(async () => {
+    const j = ((await health(socket)) as any)?.jobs;
+    return j?.running === 0 && j?.kept === 0;
+  }, 15_000, 200);
+}, 90_000);
