@@ -27,15 +27,17 @@ export function progressLine(s: IndexState | undefined, waits: Waits): string | 
  * Runs `work`; if it takes a while and stderr is a terminal, polls `status` and shows how
  * far the index has got on one line, cleared when the answer comes.
  */
-export async function withProgress<T>(work: Promise<T>, status: () => Promise<IndexState>, waits: Waits = "history"): Promise<T> {
+export async function withProgress<T>(work: Promise<T>, status: () => Promise<IndexState>, waits: Waits = "history", asked?: () => Promise<string | undefined>): Promise<T> {
   let done = false;
   let shown = false;
   const show = async () => {
     if (done || !(await runtime.isTerminal(2))) return;
     while (!done) {
-      const s = await status().catch(() => undefined);
+      // How far the question itself got (a code search walking git), else how far the index has.
+      const own = await asked?.().catch(() => undefined);
+      const s = own ? undefined : await status().catch(() => undefined);
       if (done) break;
-      const line = progressLine(s, waits);
+      const line = own ? `lore: ${own}…` : progressLine(s, waits);
       if (line) {
         await runtime.write(2, `\r\x1b[2K${line}`);
         shown = true;

@@ -1,6 +1,6 @@
 /** The command line: dispatch to a question or a command, print the answer, map errors to one line and an exit code. */
 import { isUsageError, LoreError, errorObject, toLoreError } from "../errors.ts";
-import { callQuestion } from "../client/call.ts";
+import { askProgress, callQuestion, daemonDisabled } from "../client/call.ts";
 import { findQuery } from "../queries/index.ts";
 import { COMMIT, VERSION } from "../version.ts";
 import { parseCommand } from "./flags.ts";
@@ -50,7 +50,10 @@ async function runQuestion(name: string, argv: string[]): Promise<number> {
     }
     const opts = { cwd: process.cwd(), noDaemon: cmd.noDaemon };
     const status = () => callQuestion("status", { repo: cmd.input.repo }, opts) as Promise<IndexState>;
-    const result = await withProgress(callQuestion(name, cmd.input, opts), status, name === "contributors" ? "blame" : "history");
+    // On a terminal the daemon is told the call's name, to say how far the question itself got.
+    const ticket = !daemonDisabled(opts) && (await runtime.isTerminal(2)) ? Math.random().toString(36).slice(2) : undefined;
+    const asked = ticket ? () => askProgress(ticket) : undefined;
+    const result = await withProgress(callQuestion(name, ticket ? { ...cmd.input, ticket } : cmd.input, opts), status, name === "contributors" ? "blame" : "history", asked);
     if (cmd.json) await runtime.write(1, JSON.stringify(result) + "\n");
     else await runtime.write(1, render(name, result, await styleFor(1)) + "\n");
     // lore git exits as git did (git diff --exit-code, grep with no match); --json readers find exitCode in the answer.

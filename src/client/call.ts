@@ -37,3 +37,10 @@ export async function callQuestion(name: string, input: Record<string, unknown>,
     throw new LoreError("DAEMON_UNAVAILABLE", `The lore daemon stopped while answering (${err.message}); see ${paths.log}, or pass --no-daemon to answer without it.`, { cause: err });
   }
 }
+
+/** How far the call named `ticket` got, as the daemon says it ("search: searched 31,200 of 81,966 commits, back to 2015-03"). */
+export async function askProgress(ticket: string): Promise<string | undefined> {
+  const p = (await rpcCall(daemonPaths().socket, "progress", { ticket }, { timeoutMs: 1000 })) as { message: string; done?: number } | null;
+  // Nothing of its own to say yet (it waits for the index, say): the index's progress line says it.
+  return p?.done === undefined ? undefined : p.message;
+}

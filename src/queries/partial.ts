@@ -127,3 +127,11 @@ export function restOf(answer: unknown, listKey: string | undefined, from: numbe
   if (!Array.isArray(list)) return answer;
   return { ...answer, [listKey]: list.slice(from), after: from };
 }
+
+/** blameMany's onDone for a question that blames many files: "blamed 120 of 4,800 files" as each is done. */
+export function filesDone(partial: PartialWork | undefined, of: number): (() => void) | undefined {
+  if (!partial) return undefined;
+  let files = 0;
+  partial.report({ files, of });
+  return () => partial.report({ files: ++files, of });
+}

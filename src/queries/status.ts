@@ -27,6 +27,8 @@ export interface StatusOutput {
   leftOut?: string[];
   /** Only in a linked worktree: the worktree whose HEAD the shared index follows (this one's HEAD is answered as any commit). */
   indexFollows?: string;
+  /** The questions that walk git now rather than read the index (each answers within a deadline, partial if need be). */
+  walksGit: string[];
   dbPath: string;
   dbBytes: number;
   daemon: { pid: number; version: string; uptimeS: number } | null;
@@ -63,6 +65,7 @@ export const statusQuery = defineQuery({
       partialClone: z.literal(true).optional(),
       leftOut: z.array(z.string()).optional(),
       indexFollows: z.string().optional(),
+      walksGit: z.array(z.string()),
       dbPath: z.string(),
       dbBytes: z.number().int(),
       daemon: z.object({ pid: z.number().int(), version: z.string(), uptimeS: z.number() }).nullable(),

@@ -16,6 +16,7 @@ import { answer } from "../../src/queries/answer.ts";
 import { refreshCommitGraph } from "../../src/daemon/commit-graph.ts";
 import { closeAll, indexFor } from "../../src/index/indexes.ts";
 import { generateRepo } from "./gen-repo.ts";
+import { deadlineRows } from "./deadline.ts";
 import { runGit } from "../helpers/git-repo.ts";
 import { benchEnv, chooseLore, loreStatus, passOver } from "./lore-cli.ts";
 import { pairs, pickTarget } from "./pairs.ts";
@@ -32,6 +33,8 @@ const { values } = parseArgs({
     runs: { type: "string", default: "15" },
     "no-owners": { type: "boolean" },
     "timeout-min": { type: "string", default: "60" },
+    // Only the questions with a deadline (issue 26): first partial answer and whole one, beside git.
+    "deadline-only": { type: "boolean" },
   },
 });
 const commits = Number(values.commits);
@@ -46,6 +49,11 @@ if (!existsSync(join(dir, ".git", "lore-bench-done"))) {
   writeFileSync(join(dir, ".git", "lore-bench-done"), "");
 }
 const generated = performance.now() - t0;
+if (values["deadline-only"]) {
+  console.log(`**${commits.toLocaleString("en")} commits, ${files.toLocaleString("en")} files**, questions with a deadline\n`);
+  for (const row of await deadlineRows(dir)) console.log(row);
+  process.exit(0);
+}
 process.env.LORE_HOME = home;
 const say = (line: string) => console.log(line);
 const ask = (name: string, args: Record<string, unknown>) => answer(name, { repo: dir, ...args }, { cwd: dir });

@@ -188,3 +188,48 @@ test("a client that hangs up mid-call leaves the work to finish and be kept for 
     return j?.running === 0 && j?.kept === 0;
   }, 15_000, 200);
 }, 90_000);
+
+test("an MCP client that asks for progress hears how far the search got, each second, and continue gives the rest", async () => {
+  const h = home();
+  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const { MAIN } = await import("./daemon-helpers.ts");
+  const base: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("LORE_")) base[k] = v;
+  const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, "mcp"], cwd: repo.dir, env: { ...base, LORE_HOME: h, ...env({ LORE_MCP_DEADLINE: "1500" }) }, stderr: "pipe" });
+  const client = new Client({ name: "deadline-test", version: "0" });
+  await client.connect(transport);
+  try {
+    const heard: { progress: number; total?: number; message?: string }[] = [];
+    const args = { query: NEEDLE, code: true, limit: 30 };
+    const r = (await client.callTool({ name: "lore_search", arguments: args }, undefined, { onprogress: (p) => heard.push(p), timeout: 60_000 })) as any;
+    expect(r.isError).toBeUndefined();
+    expect(heard.length).toBeGreaterThan(0);
+    expect(heard[0]!.message).toMatch(/^search: searched \d+ of 160 commits, back to \d{4}-\d\d$/);
+    expect(heard.every((p, i) => i === 0 || p.progress > heard[i - 1]!.progress)).toBe(true);
+    const want = truth(repo, 30);
+    const first = r.structuredContent;
+    expect(shas(first)).toEqual(want.slice(0, first.results.length));
+    if (first.partial) {
+      expect(r.content[0].text).toContain(`continue "${first.continue}"`);
+      const rest = (await client.callTool({ name: "lore_search", arguments: { ...args, continue: first.continue } })) as any;
+      expect([...shas(first), ...shas(rest.structuredContent)]).toEqual(want);
+    }
+    // Without a progressToken nothing is sent, and the answer is the same.
+    const quiet = (await client.callTool({ name: "lore_search", arguments: args })) as any;
+    expect(shas(quiet.structuredContent)).toEqual(want);
+  } finally {
+    await client.close();
+  }
+}, 90_000);
+
+test("the MCP deadline is 5 s unless LORE_MCP_DEADLINE says otherwise", async () => {
+  const { mcpDeadline } = await import("../../src/mcp/deadline.ts");
+  expect(mcpDeadline({})).toBe(5000);
+  expect(mcpDeadline({ LORE_MCP_DEADLINE: "2s" })).toBe(2000);
+  expect(mcpDeadline({ LORE_MCP_DEADLINE: "750" })).toBe(750);
+  expect(mcpDeadline({ LORE_MCP_DEADLINE: "none" })).toBeUndefined();
+  const said: string[] = [];
+  expect(mcpDeadline({ LORE_MCP_DEADLINE: "-3s" }, (l) => said.push(l))).toBe(5000);
+  expect(said[0]).toContain("LORE_MCP_DEADLINE");
+});

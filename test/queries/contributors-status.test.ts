@@ -57,7 +57,7 @@ test("status reports HEAD as git rev-parse does, and a fresh index after a quest
   expect(s.shallow).toBe(false);
   expect(s.dbBytes).toBeGreaterThan(0);
   // DESIGN's shape; maxCommits and rebuilt appear only when they have something to say.
-  const shape = "repo head branch indexedHead state commitsIndexed churnComplete filesTotal filesBlamed filesUnblamable indexing lastIndexedAt shallow dbPath dbBytes daemon snapshots";
+  const shape = "repo head branch indexedHead state commitsIndexed churnComplete filesTotal filesBlamed filesUnblamable indexing lastIndexedAt shallow walksGit dbPath dbBytes daemon snapshots";
   expect(Object.keys(s).sort()).toEqual(shape.split(" ").sort());
   repo.write("new.txt", "new\n");
   repo.commit("A new commit");

@@ -22,6 +22,7 @@ export function renderStatus(r: StatusOutput, s: Style): string {
     ...(r.rebuilt ? [["rebuilt", r.rebuilt]] : []),
     ...(r.partialClone ? [["partial clone", s.yellow("yes: lore reads only the objects that are here")]] : []),
     ...(r.leftOut ?? []).map((l) => ["left out", s.yellow(l)]),
+    ...(r.walksGit ?? []).map((l) => ["walks git", s.dim(l)]),
     ["last indexed", r.lastIndexedAt ?? "never"],
     ["index file", `${r.dbPath} (${(r.dbBytes / 1024 / 1024).toFixed(1)} MB)`],
     ...(r.snapshots ? [["snapshots", `${r.snapshots.count}${r.snapshots.newest ? `, newest ${r.snapshots.newest}` : ""} (${(r.snapshots.bytes / 1024).toFixed(0)} KB; kept ${r.snapshots.keepHours} h, at most ${r.snapshots.keepCount})`]] : []),

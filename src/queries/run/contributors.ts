@@ -1,5 +1,6 @@
 /** How contributors is answered: blame every text file under the path and sum lines per author, and per co-author. */
 import { blameMany, leftOut } from "../../index/blame.ts";
+import { filesDone } from "../partial.ts";
 import { blameTarget } from "./blame-file.ts";
 import { coauthorsOf } from "./coauthors.ts";
 import { iso, notAt, repoPath, round, treeAt } from "./common.ts";
@@ -26,7 +27,7 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
   const entries = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);
   if (prefix !== "" && entries.length === 0) throw notAt(ctx, scope, prefix, "has no files");
   const targets = entries.map((e) => blameTarget(ctx, scope, e, input.ignoreRevs));
-  const blames = [...(await blameMany(ctx.index, targets, ctx.blameWorkers)).values()].filter((b) => !b.binary);
+  const blames = [...(await blameMany(ctx.index, targets, ctx.blameWorkers, filesDone(ctx.partial, targets.length))).values()].filter((b) => !b.binary);
   const store = ctx.index.store.blame;
   const bySha = new Map<string, number>();
   for (const b of blames) for (const [sha, n] of store.linesByCommit(b.id)) bySha.set(sha, (bySha.get(sha) ?? 0) + n);

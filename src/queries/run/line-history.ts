@@ -4,8 +4,8 @@
  * commit that changed it + its blob + the question).
  */
 import { LoreError } from "../../errors.ts";
-import { LINE_LOG_FORMAT, parseLineLog } from "../../git/parse-line-log.ts";
-import { gitText } from "../../git/run.ts";
+import { LINE_LOG_FORMAT, parseLineLog, type LineLogCommit } from "../../git/parse-line-log.ts";
+import { gitStream, gitText } from "../../git/run.ts";
 import { lineCounts } from "../../index/line-counts.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
@@ -28,6 +28,8 @@ export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>):
   }
   const entry = await fileAt(ctx, scope, path);
   const { spec, range } = await rangeSpec(ctx, input, path, entry.blob);
+  // A range of lines is known before git starts: each commit git prints is then sure (a function's range only at the end).
+  if (range) ctx.partial?.begin({ repo: ctx.index.repo.root, path, rev: scope.commit, range }, "commits");
   return { repo: ctx.index.repo.root, path, rev: scope.commit, ...(await cachedLineLog(ctx, input, scope, path, entry.blob, spec, range)) };
 }
 
@@ -95,7 +97,16 @@ async function rangeSpec(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>, p
 async function lineLog(ctx: QueryContext, rev: string, path: string, spec: string, asked: [number, number] | undefined, limit: number, diffLines: number, last: string | undefined): Promise<Cached> {
   let text: string;
   try {
-    text = await gitText(["log", `-L${spec}:${path}`, `--format=${LINE_LOG_FORMAT}`, "--no-ext-diff", "--no-textconv", "--no-color", "-n", String(limit + 1), rev], ctx.index.git);
+    // git log -L walks long (seconds on a big history): the commits it has printed go out as found.
+    text = await lineLogStream(ctx, ["log", `-L${spec}:${path}`, `--format=${LINE_LOG_FORMAT}`, "--no-ext-diff", "--no-textconv", "--no-color", "-n", String(limit + 1), rev], (found, from) => {
+      if (asked === undefined) return;
+      let carried: [number, number] = asked;
+      for (const [i, c] of found.entries()) {
+        const own: [number, number] = c.range ?? carried;
+        carried = c.before ?? own;
+        if (i >= from && i < limit) ctx.partial?.add(commitOut(c, own, diffLines));
+      }
+    });
   } catch (err) {
     if (err instanceof LoreError && /no match|has only \d+ lines?|invalid line range/i.test(err.message)) throw new LoreError("BAD_RANGE", err.message.replace(/^git \w+ failed: /, ""));
     throw err;
@@ -110,11 +121,37 @@ async function lineLog(ctx: QueryContext, rev: string, path: string, spec: strin
   const commits = found.slice(0, limit).map((c) => {
     const own = c.range ?? carried;
     carried = c.before ?? own;
-    const cut = c.diff.length > diffLines;
-    const diff = [...c.diff.slice(0, diffLines), ...(cut ? [`… ${c.diff.length - diffLines} more line${c.diff.length - diffLines === 1 ? "" : "s"} (--diff-lines)`] : [])].join("\n");
-    return { sha: shortSha(c.sha), author: c.author, time: iso(c.time), subject: c.subject, range: own, diff };
+    return commitOut(c, own, diffLines);
   });
   return { range, commits, truncated: found.length > limit };
+}
+
+function commitOut(c: LineLogCommit, own: [number, number], diffLines: number) {
+  const cut = c.diff.length > diffLines;
+  const diff = [...c.diff.slice(0, diffLines), ...(cut ? [`… ${c.diff.length - diffLines} more line${c.diff.length - diffLines === 1 ? "" : "s"} (--diff-lines)`] : [])].join("\n");
+  return { sha: shortSha(c.sha), author: c.author, time: iso(c.time), subject: c.subject, range: own, diff };
+}
+
+/**
+ * git log -L's output as text, and while it comes, `onCommits` with the commits printed whole so far
+ * (each record ends where the next begins), and the progress: how many, back to when.
+ */
+async function lineLogStream(ctx: QueryContext, args: string[], onCommits: (found: LineLogCommit[], from: number) => void): Promise<string> {
+  const chunks: Buffer[] = [];
+  let seen = 0;
+  await gitStream(args, ctx.index.git, (chunk) => {
+    chunks.push(Buffer.from(chunk));
+    if (!ctx.partial) return;
+    const all = Buffer.concat(chunks);
+    // 0x1e starts a record and is one byte of ASCII: decoding up to it never splits a character.
+    const whole = parseLineLog(all.subarray(0, all.lastIndexOf(0x1e)).toString("utf8"));
+    if (whole.length === seen) return;
+    const from = seen;
+    seen = whole.length;
+    ctx.partial.report({ commits: seen, oldest: iso(whole[seen - 1]!.time) });
+    onCommits(whole, from);
+  });
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** The lines of `-L :NAME` in the file at rev, as git blame finds them (the same funcname rules as git log -L). */

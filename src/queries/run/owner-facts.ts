@@ -6,6 +6,7 @@
  */
 import type { TreeEntry } from "../../git/records.ts";
 import { blameMany } from "../../index/blame.ts";
+import { filesDone } from "../partial.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import { dbStamp } from "../../store/stamp.ts";
 import type { QueryContext } from "../context.ts";
@@ -60,7 +61,7 @@ async function learn(ctx: QueryContext, scope: Scope, entries: readonly TreeEntr
     return id;
   };
   const { blame: blames, history, ownership } = ctx.index.store;
-  const cached = await blameMany(ctx.index, entries.map((e) => blameTarget(ctx, scope, e, ignoreRevs)), ctx.blameWorkers);
+  const cached = await blameMany(ctx.index, entries.map((e) => blameTarget(ctx, scope, e, ignoreRevs)), ctx.blameWorkers, filesDone(ctx.partial, entries.length));
   const text = entries.flatMap((e) => {
     const b = cached.get(e.path);
     return b && !b.binary ? [[e.path, b.id] as const] : [];

@@ -64,11 +64,22 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
     ...(partialClone ? { partialClone } : {}),
     ...(leftOut.length ? { leftOut } : {}),
     ...(index.isPrimary ? {} : { indexFollows: index.shared.primary.root }),
+    walksGit: walksGit(indexedHead, store.meta("codeHead") ?? null, store.tree.count() - store.blame.blamedInTree() - store.blame.unblamableInTree(MAX_WARM_BYTES)),
     dbPath: store.path,
     dbBytes: fileBytes(store.path) + fileBytes(store.path + "-wal"),
     daemon: ctx.daemon ?? null,
     snapshots: snapshotsOf(index.repo),
   };
+}
+
+/** Said up front, so an agent can choose: what walks git now, the rest is read from the index. */
+function walksGit(indexedHead: string | null, codeHead: string | null, unblamed: number): string[] {
+  if (indexedHead === null) return ["every question but blame, intent, show, history and search code waits for the first index", "search code: git log -S", "history -L: git log -L"];
+  return [
+    ...(codeHead !== indexedHead ? ["search code: git log -S, until the change index is built"] : []),
+    "history -L: git log -L (then kept)",
+    ...(unblamed > 0 ? [`blame, contributors, owners of the ${unblamed.toLocaleString("en-US")} files not blamed yet: git blame (then kept)`] : []),
+  ];
 }
 
 function snapshotsOf(repo: Repo): StatusOutput["snapshots"] {
