@@ -59,6 +59,22 @@ describe("blame of the file on disk", () => {
     expect(r.hunks[0]).toEqual([1, 2, null]);
   });
 
+  test("a last line without its newline, and a file emptied on disk", async () => {
+    reset();
+    const full = join(repo.dir, "src/app.js");
+    writeFileSync(full, readFileSync(full, "utf8").replace(/line 30 v1\n$/, "line 30 v1\nno newline at the end"));
+    await expectBlameLikeGit(repo.dir, "src/app.js");
+    writeFileSync(full, "");
+    expect(await ask("blame", repo.dir, { path: "src/app.js" })).toMatchObject({ lines: 0, range: [0, 0], hunks: [], worktree: true });
+    await expect(ask("intent", repo.dir, { path: "src/app.js", startLine: 1 })).rejects.toMatchObject({ code: "BAD_RANGE" });
+  });
+
+  test("a binary file not in HEAD is BINARY_FILE", async () => {
+    reset();
+    repo.write("blob.bin", Buffer.from([1, 0, 2, 10, 3]));
+    await expect(ask("blame", repo.dir, { path: "blob.bin" })).rejects.toMatchObject({ code: "BINARY_FILE" });
+  });
+
   test("a range on disk past HEAD's end is valid where the file has those lines", async () => {
     reset();
     edit("src/app.js", (ls) => [...ls, "appended 31", "appended 32"]);

@@ -152,6 +152,8 @@ export async function diskFile(ctx: QueryContext, scope: Scope, path: string): P
   if (known && known.against === against && known.stamp === quickStamp(full) && (known.eol === undefined || known.eol === eolStamp(ctx, path))) return known.view;
   const disk = readDisk(full, path);
   if (!disk) return undefined;
+  // git's test for a binary file (a NUL in its first 8,000 bytes), for one HEAD has not blamed.
+  if (!entry && disk.content.subarray(0, 8000).includes(0)) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines.`);
   const eol = disk.content.includes(13) ? eolStamp(ctx, path) : undefined;
   const mine = entry ? await againstHead(ctx, scope, path, entry, disk.content) : await notInHead(ctx, scope, path, disk.content);
   const view = mine && (await withMerges(ctx, path, disk.content, mine));
