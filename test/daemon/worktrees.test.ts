@@ -152,6 +152,9 @@ describe("one index for the worktrees of a repository", () => {
     const log = readFileSync(join(home, "daemon.log"), "utf8");
     // A first index logs "indexed <sha> in N ms"; an update "indexed <old>..<new>".
     expect(log.match(/: indexed [0-9a-f]{12} in /g)?.length).toBe(1);
+    // One repository opened, watched and warmed once: the background pass speaks only of the main checkout.
+    expect(log.match(/\] opened \//g)?.length).toBe(1);
+    for (const wt of [nested, side, detached]) expect(log).not.toContain(`${wt}: `);
   });
 
   test("when one worktree's HEAD moves, its answers follow and the others' stay their own", () => {
