@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BOB, CAROL, lines, TestRepo } from "../helpers/git-repo.ts";
@@ -67,6 +67,33 @@ describe("blame of the file on disk", () => {
     writeFileSync(full, "");
     expect(await ask("blame", repo.dir, { path: "src/app.js" })).toMatchObject({ lines: 0, range: [0, 0], hunks: [], worktree: true });
     await expect(ask("intent", repo.dir, { path: "src/app.js", startLine: 1 })).rejects.toMatchObject({ code: "BAD_RANGE" });
+  });
+
+  test("a file an editor keeps saving while lore reads it: each answer is one whole version's, as git blame says of it", async () => {
+    reset();
+    const full = join(repo.dir, "src/app.js");
+    const versions = [readFileSync(full, "utf8").replace("line 3 v1\n", "line 3 v1\nsaved A\n"), "saved B\nsaved B too\n" + readFileSync(full, "utf8")];
+    const expected = new Map<number, any>();
+    for (const v of versions) {
+      writeFileSync(full, v);
+      const r = await expectBlameLikeGit(repo.dir, "src/app.js");
+      expected.set(r.lines, r.hunks);
+    }
+    expect(expected.size).toBe(2);
+    for (const [i, v] of versions.entries()) writeFileSync(join(repo.dir, `.git/v${i}`), v);
+    // Saves as editors do: a new file renamed over the old one, as fast as the shell goes.
+    const writer = spawn("bash", ["-c", `while :; do cp .git/v0 .git/tmp && mv .git/tmp src/app.js; cp .git/v1 .git/tmp && mv .git/tmp src/app.js; done`], { cwd: repo.dir, stdio: "ignore" });
+    try {
+      for (let i = 0; i < 30; i++) {
+        const r = await ask("blame", repo.dir, { path: "src/app.js" }).catch((e) => e);
+        if (r instanceof Error) expect(r.message).toContain("kept changing");
+        else expect({ lines: r.lines, hunks: r.hunks }).toEqual({ lines: r.lines, hunks: expected.get(r.lines) });
+      }
+    } finally {
+      writer.kill("SIGKILL");
+      await new Promise((done) => writer.once("exit", done));
+      for (const f of ["v0", "v1", "tmp"]) rmSync(join(repo.dir, ".git", f), { force: true });
+    }
   });
 
   test("a binary file not in HEAD is BINARY_FILE", async () => {

@@ -94,7 +94,7 @@ function readDisk(full: string, path: string): { content: Buffer; stamp: string 
     const after = lstatSync(full, { throwIfNoEntry: false });
     if (after && stampOf(after) === stampOf(before) && (before.isSymbolicLink() || content.length === before.size)) return { content, stamp: stampOf(before) };
   }
-  throw new LoreError("GIT_FAILED", `${path} kept changing while lore read it (${READ_TRIES} times); ask again once it is saved.`);
+  throw changing(path);
 }
 
 function readFile(full: string, path: string): Buffer {
@@ -150,15 +150,24 @@ export async function diskFile(ctx: QueryContext, scope: Scope, path: string): P
   const known = remembered.get(key);
   // The same stamp as last time (inode, size, mtime, ctime, mode): the same answer, without reading the file.
   if (known && known.against === against && known.stamp === quickStamp(full) && (known.eol === undefined || known.eol === eolStamp(ctx, path))) return known.view;
-  const disk = readDisk(full, path);
-  if (!disk) return undefined;
-  // git's test for a binary file (a NUL in its first 8,000 bytes), for one HEAD has not blamed.
-  if (!entry && disk.content.subarray(0, 8000).includes(0)) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines.`);
-  const eol = disk.content.includes(13) ? eolStamp(ctx, path) : undefined;
-  const mine = entry ? await againstHead(ctx, scope, path, entry, disk.content) : await notInHead(ctx, scope, path, disk.content);
-  const view = mine && (await withMerges(ctx, path, disk.content, mine));
-  remember(key, { stamp: disk.stamp, against, view, ...(eol !== undefined ? { eol } : {}) });
-  return view;
+  // git reads the file again for its diff: an editor saving in between would give lines of another version, so the stamp must hold throughout.
+  for (let attempt = 0; attempt < READ_TRIES; attempt++) {
+    const disk = readDisk(full, path);
+    if (!disk) return undefined;
+    // git's test for a binary file (a NUL in its first 8,000 bytes), for one HEAD has not blamed.
+    if (!entry && disk.content.subarray(0, 8000).includes(0)) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines.`);
+    const eol = disk.content.includes(13) ? eolStamp(ctx, path) : undefined;
+    const mine = entry ? await againstHead(ctx, scope, path, entry, disk.content) : await notInHead(ctx, scope, path, disk.content);
+    const view = mine && (await withMerges(ctx, path, disk.content, mine));
+    if (quickStamp(full) !== disk.stamp) continue;
+    remember(key, { stamp: disk.stamp, against, view, ...(eol !== undefined ? { eol } : {}) });
+    return view;
+  }
+  throw changing(path);
+}
+
+function changing(path: string): LoreError {
+  return new LoreError("GIT_FAILED", `${path} kept changing while lore read it (${READ_TRIES} times); ask again once it is saved.`);
 }
 
 /** The files whose settings decide git's eol conversion of `path`: config (core.autocrlf) and .gitattributes (text, eol). */
