@@ -123,17 +123,25 @@ export class WindowStore {
 
   private readActivity(w: WindowSpec): ActivityRow[] {
     const { sql, params } = this.windowSql(w);
+    // Under a path, git's rename detection sees only that path: a file renamed out of it is
+    // deleted there, and git log -- PATH counts the commit for its old name (its +/- unknown here).
+    const changes = w.under
+      ? `(SELECT commit_id, path_id, additions, deletions FROM changes
+          UNION ALL SELECT ch.commit_id, ch.old_path_id, 0, 0 FROM changes ch JOIN paths o ON o.id = ch.old_path_id JOIN paths n ON n.id = ch.path_id
+           WHERE (o.path = ? OR (o.path >= ? AND o.path < ?)) AND NOT (n.path >= ? AND n.path < ?))`
+      : "changes";
+    const range = w.under ? [w.under, `${w.under}/`, `${w.under}0`, `${w.under}/`, `${w.under}0`] : [];
     return this.db
       .prepare(
         `WITH win AS MATERIALIZED (${sql}),
          act AS (SELECT ch.path_id, count(*) AS commits, coalesce(sum(ch.additions), 0) AS additions, coalesce(sum(ch.deletions), 0) AS deletions,
                         count(DISTINCT c.email) AS authors, max(c.time) AS last, sum(c.churn = 0) AS churnUnknown
-                   FROM win CROSS JOIN changes ch ON ch.commit_id = win.commit_id JOIN commits c ON c.id = ch.commit_id
+                   FROM win CROSS JOIN ${changes} ch ON ch.commit_id = win.commit_id JOIN commits c ON c.id = ch.commit_id
                   GROUP BY ch.path_id)
          SELECT act.path_id AS pathId, p.path, act.commits, act.additions, act.deletions, act.authors, act.last, act.churnUnknown,
                 CASE WHEN t.type = 'blob' THEN lower(hex(t.blob)) END AS headBlob, CASE WHEN bl.blob IS NULL THEN -1 ELSE bl.lines END AS headLines
            FROM act JOIN paths p ON p.id = act.path_id LEFT JOIN tree t ON t.path_id = act.path_id LEFT JOIN blob_lines bl ON bl.blob = t.blob`,
       )
-      .all(...params) as unknown as ActivityRow[];
+      .all(...params, ...range) as unknown as ActivityRow[];
   }
 }

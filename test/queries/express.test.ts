@@ -78,10 +78,10 @@ describe.skipIf(!hasExpress)("express", () => {
     expect(r.results.length).toBe([...counts.keys()].filter((f) => files.includes(f)).length);
   });
 
-  test("hotspots of test/fixtures counts the newest commits under it, as git log -- test/fixtures lists them", async () => {
+  test("hotspots of test/fixtures counts the newest commits under it, as git log --full-history -- test/fixtures lists them", async () => {
     for (const [commits, n] of [["500", 500], ["20", 20]] as const) {
       const r = await ask("hotspots", dir, { path: "test/fixtures", limit: 1000, commits });
-      const log = runGit(dir, ["log", "--no-merges", "-n", String(n), "--format=%x1e%H", "--name-only", "-z", "HEAD", "--", "test/fixtures"]).split("\x1e").filter(Boolean);
+      const log = runGit(dir, ["log", "--no-merges", "--full-history", "-n", String(n), "--format=%x1e%H", "--name-only", "-z", "HEAD", "--", "test/fixtures"]).split("\x1e").filter(Boolean);
       const counts = new Map<string, number>();
       for (const rec of log) for (const f of rec.split("\n").slice(1).join("\n").split("\0").map((f) => f.replace(/^\n/, "")).filter((f) => f.startsWith("test/fixtures/"))) counts.set(f, (counts.get(f) ?? 0) + 1);
       expect(r.window.commits).toBe(log.length);
