@@ -10,8 +10,9 @@ export interface CompareOutput {
   ahead: number;
   behind: number;
   commits: LogCommit[];
-  files: LogFile[];
-  filesTotal: number;
+  /** Left out when skip asks for the rest of the commits: the first answer had them. */
+  files?: LogFile[];
+  filesTotal?: number;
   patch?: string;
   truncated: boolean;
 }
@@ -28,6 +29,7 @@ export const COMPARE_ARGS = {
   },
   paths: { type: "strings", positional: true, description: "Only these files or folders.", agent: "" },
   limit: { type: "integer", default: 20, short: "n", description: "At most this many commits (default 20).", agent: "" },
+  skip: { type: "integer", min: 0, description: "Leave out the first N commits (those a cut answer listed), and the files.", agent: "" },
   patch: { type: "boolean", description: "Include the patch.", agent: "" },
   diffLines: { type: "integer", default: 200, description: "Cut the patch after this many lines (default 200).", agent: "" },
 } as const satisfies Args;
@@ -47,8 +49,8 @@ export const compareQuery = defineQuery({
       ahead: z.number().int(),
       behind: z.number().int(),
       commits: z.array(logCommitShape(z)),
-      files: z.array(fileShape(z)),
-      filesTotal: z.number().int(),
+      files: z.array(fileShape(z)).optional(),
+      filesTotal: z.number().int().optional(),
       patch: z.string().optional(),
       truncated: z.boolean(),
     }),

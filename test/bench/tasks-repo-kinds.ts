@@ -17,7 +17,7 @@ const hotspots: Kind = {
   lore: async (t, call) => void (await call("hotspots", { path: t.path })),
   check(t, f, [h]) {
     const counts = new Map<string, number>();
-    for (const p of gitLines(f.dir, ["log", "--no-merges", "-n", "500", "--format=", "--name-only", "HEAD", "--", t.path as string])) counts.set(p, (counts.get(p) ?? 0) + 1);
+    for (const p of gitLines(f.dir, ["log", "--no-merges", "--full-history", "-n", "500", "--format=", "--name-only", "HEAD", "--", t.path as string])) counts.set(p, (counts.get(p) ?? 0) + 1);
     const rows: any[] = h?.results ?? [];
     if (rows.length === 0) return ["no files"];
     return rows.filter((r) => counts.get(r.path) !== r.commits).map((r) => `${r.path}: ${r.commits} vs git ${counts.get(r.path)}`);
@@ -72,10 +72,13 @@ const owners: Kind = {
 
 const recent: Kind = {
   name: "what did the last commits do",
-  draw: () => ({ kind: "", what: "the last 10 commits" }),
-  git: (_t, run) => run("git log -n 10 --stat"),
-  lore: async (_t, call) => void (await call("log", { limit: 10 })),
-  check: (_t, f, [l]) => sameCommits("log", (l?.commits ?? []).map((c: any) => c.sha), gitLines(f.dir, ["log", "-n", "10", "--format=%H"])),
+  draw: (f) => {
+    const n = pick(f, [5, 10, 20])!;
+    return { kind: "", what: `the last ${n} commits`, n };
+  },
+  git: (t, run) => run(`git log -n ${t.n} --stat`),
+  lore: async (t, call) => void (await call("log", { limit: t.n })),
+  check: (t, f, [l]) => sameCommits("log", (l?.commits ?? []).map((c: any) => c.sha), gitLines(f.dir, ["log", "-n", String(t.n), "--format=%H"])),
 };
 
 const commit: Kind = {

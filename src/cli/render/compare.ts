@@ -6,7 +6,7 @@ import { commitLines, fileLines } from "./log.ts";
 export function renderCompare(r: CompareOutput, s: Style): string {
   const out = [`${s.bold(r.head.slice(0, 12))} is ${r.ahead} ahead, ${r.behind} behind ${s.bold(r.base.slice(0, 12))} ${s.dim(`(merge base ${r.mergeBase.slice(0, 12)})`)}`, ""];
   out.push(s.bold(`Commits (${r.ahead})`), ...commitLines(r.commits, s).map((l) => l), "");
-  out.push(s.bold(`Files (${r.filesTotal})`), ...fileLines(r.files, r.filesTotal, s, "  "));
+  if (r.files) out.push(s.bold(`Files (${r.filesTotal})`), ...fileLines(r.files, r.filesTotal ?? r.files.length, s, "  "));
   if (r.patch !== undefined) out.push("", r.patch.replace(/\n$/, ""));
   if (r.truncated) out.push(s.dim("… cut: ask for more commits with -n, more patch with --diff-lines, or name paths"));
   return out.join("\n");

@@ -17,17 +17,21 @@ export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>):
   const headRev = input.head ?? "HEAD";
   const head = await commitOf(ctx, headRev);
   const paths = repoPaths(ctx, input.paths);
+  const skip = input.skip ?? 0;
   // Three git questions at once: where the branches part, how far each went, and the commits.
   const scope = await ctx.index.scope(head);
   const [mergeBaseOut, counts, log] = await Promise.all([
     gitMaybe(["merge-base", base, head], ctx.index.git),
     gitText(["rev-list", "--left-right", "--count", `${base}...${head}`, "--"], ctx.index.git),
-    logCommits(ctx, scope, { paths, limit: checkCount("limit", input.limit, 10_000), not: base }),
+    logCommits(ctx, scope, { paths, limit: skip + checkCount("limit", input.limit, 10_000), not: base }),
   ]);
   const mergeBase = mergeBaseOut?.toString("utf8").trim();
   if (!mergeBase) throw new LoreError("BAD_REVISION", `${input.base} and ${headRev} have no common history: there is no merge base to compare from.`);
   const [behind, ahead] = counts.trim().split(/\s+/).map(Number);
-  const { commits, truncated: moreCommits } = log;
+  const { truncated: moreCommits } = log;
+  const commits = log.commits.slice(skip);
+  // Asked for the rest of the commits (skip): the files came with the first answer.
+  if (skip > 0) return { repo: ctx.index.repo.root, base, head, mergeBase, ahead: ahead!, behind: behind!, commits, truncated: moreCommits };
   const [diff, patched] = await Promise.all([diffFiles(ctx, mergeBase, head, paths), input.patch ? diffPatch(ctx, mergeBase, head, paths, input.diffLines) : undefined]);
   const files = diff.map(fileOut);
   const out: CompareOutput = {

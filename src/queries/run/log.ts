@@ -30,9 +30,10 @@ export async function run(ctx: QueryContext, input: Input<typeof LOG_ARGS>): Pro
   const before = input.before === undefined ? undefined : await gitDate(ctx, input.before, "before");
   const not = input.not === undefined ? undefined : await resolveCommit(ctx.index.repo, input.not);
   if (input.author === "") throw new LoreError("BAD_ARGUMENT", "author must not be empty.");
-  const { commits, truncated } = await logCommits(ctx, scope, {
+  const skip = input.skip ?? 0;
+  const log = await logCommits(ctx, scope, {
     paths,
-    limit: checkCount("limit", input.limit, 10_000),
+    limit: skip + checkCount("limit", input.limit, 10_000),
     author: input.author,
     since,
     before,
@@ -41,5 +42,6 @@ export async function run(ctx: QueryContext, input: Input<typeof LOG_ARGS>): Pro
     noMerges: input.noMerges,
     fullDiff: input.fullDiff,
   });
-  return { repo: ctx.index.repo.root, rev: scope.commit, paths, commits, truncated };
+  // The rest of a cut list: what the first answer listed is not said again.
+  return { repo: ctx.index.repo.root, rev: scope.commit, paths, commits: log.commits.slice(skip), truncated: log.truncated };
 }
