@@ -304,6 +304,16 @@ describe("history -L of the file on disk", () => {
     expect((await ask("history", repo.dir, { path: "src/app.js", lines: "31,32" })).headRange).toEqual([29, 30]);
   });
 
+  test("a staged rename follows the source's lines in HEAD, as git log -L of the source", async () => {
+    reset();
+    repo.git("mv", "moved.txt", "renamed.txt");
+    edit("renamed.txt", (ls) => ["top", ...ls]);
+    const r = await ask("history", repo.dir, { path: "renamed.txt", lines: "1,6" });
+    expect(r).toMatchObject({ range: [1, 6], headRange: [1, 5], uncommitted: [[1, 1]], worktree: true });
+    const truth = repo.git("log", "-L1,5:moved.txt", "--format=%x1e%H", "--no-patch", "HEAD").split("\x1e").slice(1).map((x) => x.trim().slice(0, 12));
+    expect(r.commits.map((c: any) => c.sha)).toEqual(truth);
+  });
+
   test("an untracked file: all uncommitted; a clean one as before", async () => {
     reset();
     repo.write("fresh.txt", lines("a", "b", "c"));
