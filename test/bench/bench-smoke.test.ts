@@ -74,6 +74,23 @@ test("a respelled path (how the daemon's answer time misses its cache) gets the 
   }
 }, 60_000);
 
+test("review's held-out measure scores lore's missing as answered beside the rankings it tunes among", async () => {
+  const { dir } = await repo;
+  process.env.LORE_HOME = join(root, "missing-home");
+  try {
+    const { measureMissing, missingTable, missingSummary } = await import("./review-quality.ts");
+    const r = await measureMissing(dir, "generated", 4);
+    expect(r.test).toBeGreaterThan(0);
+    // lore's answer as given and the same ranking rebuilt from git log agree.
+    expect(r.lore).toBe(r.rows[0]!.test);
+    const text = JSON.stringify([missingTable(r), missingSummary([r])]);
+    expect(text).not.toContain("NaN");
+  } finally {
+    closeAll();
+    delete process.env.LORE_HOME;
+  }
+}, 60_000);
+
 test("the README block is replaced between its markers and nothing else changes", () => {
   const path = join(root, "README.md");
   writeFileSync(path, "# x\n\nintro\n");

@@ -14,6 +14,7 @@ import { answer } from "../../src/queries/answer.ts";
 import { hist, queries, rankFor, readHistory, variants, type Query } from "./cochange-trial.ts";
 import { ZERO, add, mean, score, type Scores } from "./rankings.ts";
 import { machine, machineLine, markdownTable, num, type Table } from "./report.ts";
+import { measureMissing, missingSummary, missingTable, type MultiResult } from "./review-quality.ts";
 
 export interface QualityOptions {
   /** Held-out commits to score; as many older ones tune (default 200). */
@@ -99,7 +100,7 @@ export function qualitySummary(results: QualityResult[]): Table {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { commits: { type: "string", default: "200" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({ options: { commits: { type: "string", default: "200" }, "multi-commits": { type: "string", default: "200" } }, allowPositionals: true });
   const scratch = mkdtempSync(join(tmpdir(), "lore-quality-"));
   process.env.LORE_HOME = join(scratch, "home");
   try {
@@ -120,7 +121,15 @@ async function main(): Promise<void> {
       results.push(q);
       console.log(markdownTable(qualityTable(q, label)) + "\n");
     }
-    console.log(markdownTable(qualitySummary(results)));
+    console.log(markdownTable(qualitySummary(results)) + "\n");
+    // review's missing: the ranking over all of a change's files at once, tuned on the first repository (express).
+    const multi: MultiResult[] = [];
+    for (const [dir, label] of repos) {
+      const m = await measureMissing(dir, label, Number(values["multi-commits"]));
+      multi.push(m);
+      console.log(markdownTable(missingTable(m)) + "\n");
+    }
+    console.log(markdownTable(missingSummary(multi)));
   } finally {
     closeAll();
     rmSync(scratch, { recursive: true, force: true });
