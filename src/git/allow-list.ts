@@ -296,8 +296,10 @@ function finish(sub: string, out: string[], given: Set<string>, positionals: str
       `lore git is read-only: git ${sub} ${names} would create ${sub === "branch" ? "a branch" : "a tag"} (nothing was run). To list the ${sub === "branch" ? "branches" : "tags"} matching ${names}: lore git ${sub} --list ${names}.`,
     );
   }
-  // With no revision and a pipe on stdin, shortlog would read a log from stdin.
-  if (sub === "shortlog" && positionals.length === 0 && !given.has("--all")) {
+  // With no revision and a pipe on stdin, shortlog would read a log from stdin; in a terminal,
+  // where a person types it, it reads HEAD's history: HEAD keeps the command's meaning, the one
+  // addition lore makes besides the flags that keep programs from running.
+  if (sub === "shortlog" && positionals.length === 0 && !["--all", "--branches", "--tags", "--remotes", "--glob", "--reflog"].some((o) => given.has(o))) {
     const dashes = out.indexOf("--");
     out.splice(dashes < 0 ? out.length : dashes, 0, "HEAD");
   }

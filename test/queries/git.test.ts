@@ -199,6 +199,8 @@ describe("what lore git refuses, as an attacker would try it", () => {
     expect(checkGitArgs(["log", "--grep", "-p"]).argv).toEqual(["log", "--no-ext-diff", "--no-textconv", "--grep=-p"]);
     expect(checkGitArgs(["grep", "-ni", "-e", "x"]).argv).toEqual(["grep", "--no-textconv", "-n", "-i", "-ex"]);
     expect(checkGitArgs(["shortlog", "-sn", "--", "src"]).argv).toEqual(["shortlog", "-s", "-n", "HEAD", "--", "src"]);
+    // Refs named by an option are the revisions: no HEAD beside them.
+    expect(checkGitArgs(["shortlog", "-s", "--branches"]).argv).toEqual(["shortlog", "-s", "--branches"]);
     expect(checkGitArgs(["grep", "/etc", "--", "src"]).paths).toEqual(["src"]);
   });
 });
