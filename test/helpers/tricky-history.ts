@@ -49,7 +49,7 @@ export function trickyHistory(seed: number, steps = 24): TrickyHistory {
   r.write("no-newline.txt", "one\ntwo\nthree").write("empty.txt", "").write("crlf.txt", "a\r\nb\r\n").write("newline.txt", "\n");
   commit("base");
   for (let step = 0; step < steps; step++) {
-    const kind = step < 5 ? [0, 1, 2, 3, 11][step]! : int(12);
+    const kind = step < 5 ? [0, 1, 2, 3, 11][step]! : int(15);
     if (kind === 0) {
       // git blame pairs the similar new file with the removed one; the whole commit pairs the removed one with its exact copy.
       const from = pick();
@@ -161,6 +161,42 @@ export function trickyHistory(seed: number, steps = 24): TrickyHistory {
       write(fresh(""), [...shared, a[8]!, ...text("c", 1)]);
       commit(`shuffle ${x1} and ${x2}`);
       made.shuffles++;
+    } else if (kind === 12) {
+      // A merge that brings a file of its own, edited later by a plain commit.
+      r.git("checkout", "-q", "-b", `own${step}`);
+      write(fresh("subdir/"), text(`own${step}`, 3));
+      commit(`own ${step}`);
+      r.git("checkout", "-q", "main");
+      r.git("merge", "-q", "--no-ff", "--no-commit", `own${step}`);
+      const born = fresh("");
+      write(born, text(`born in merge ${step}`, 4));
+      commit(`merge own${step}, adding ${born}`);
+      write(born, [...files.get(born)!, ...text("later", 1)]);
+      commit(`edit ${born}`);
+    } else if (kind === 13) {
+      // The mode alone changes: no line moves.
+      const f = pick();
+      r.git("update-index", "--chmod=+x", f);
+      r.git("commit", "-q", "-m", `chmod ${f}`);
+      r.git("checkout", "-q", "--", f);
+    } else if (kind === 14) {
+      // Criss-cross: two branches merge each other, then main merges both.
+      const f = pick();
+      const body = files.get(f)!;
+      r.git("checkout", "-q", "-b", `x${step}`);
+      write(f, [`x top #${serial++}`, ...body]);
+      commit(`x edits ${f}`);
+      r.git("checkout", "-q", "main");
+      write(fresh(""), text(`y${step}`, 3));
+      commit(`y ${step}`);
+      r.git("checkout", "-q", `x${step}`);
+      r.git("merge", "-q", "--no-ff", "--no-commit", "main");
+      commit(`x merges main`);
+      r.git("checkout", "-q", "main");
+      r.git("merge", "-q", "--no-ff", "--no-commit", `x${step}`);
+      commit(`main merges x${step}`);
+      files.set(f, [`x top #${serial - 1}`, ...body].filter(Boolean));
+      files.set(f, r.git("show", `HEAD:${f}`).replace(/\n$/, "").split("\n"));
     } else if (kind === 4) {
       write(fresh(int(2) ? "subdir/" : ""), text(`new${step}`, 4 + int(8)));
       commit(`add a file at step ${step}`);
