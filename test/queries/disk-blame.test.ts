@@ -398,3 +398,25 @@ function gitBlameWorkTreeShas(dir: string, path: string): (string | null)[] {
     .filter((l) => /^[0-9a-f]{40} \d+ \d+/.test(l))
     .map((l) => (/^0{40}/.test(l) ? null : l.slice(0, 12)));
 }
+
+describe("the file on disk with a .git-blame-ignore-revs", () => {
+  test("lines of an ignored commit get the commit before it on disk as at HEAD, as git blame --ignore-revs-file -- PATH says", async () => {
+    const r = new TestRepo();
+    try {
+      r.write("f.js", lines(...Array.from({ length: 40 }, (_, i) => `const v${i + 1} = ${i + 1};`)));
+      r.commit("first");
+      r.write("f.js", lines(...Array.from({ length: 40 }, (_, i) => (i % 5 === 2 ? `const v${i + 1} = ${i + 100};` : `const v${i + 1} = ${i + 1};`))));
+      r.commit("second", BOB);
+      r.write("f.js", lines(...Array.from({ length: 40 }, (_, i) => (i % 5 === 2 ? `const  v${i + 1}  =  ${i + 100};` : `const  v${i + 1}  =  ${i + 1};`))));
+      const format = r.commit("format everything", CAROL);
+      r.write(".git-blame-ignore-revs", format + "\n");
+      r.commit("ignore the formatting");
+      const full = join(r.dir, "f.js");
+      const ls = readFileSync(full, "utf8").split("\n");
+      writeFileSync(full, [...ls.slice(0, 10), "// new", ...ls.slice(10, 20), ...ls.slice(24)].join("\n"));
+      await expectBlameLikeGit(r.dir, "f.js", {}, ["--ignore-revs-file", join(r.dir, ".git-blame-ignore-revs")]);
+    } finally {
+      r.cleanup();
+    }
+  });
+});
