@@ -58,9 +58,9 @@ export class Deadlines {
   /**
    * The answer to `asked` within `ask.deadlineMs`: the whole one (from the continue token's place on),
    * or what was found so far. `run` answers the question, filling the work it is given;
-   * `onDeadline` is called when the deadline passes with the work still running.
+   * `onDeadline` is called when the deadline passes with the work still running (it may stop it).
    */
-  async answer(asked: Asked, ask: Ask, run: (work: PartialWork) => Promise<unknown>, onDeadline: () => void): Promise<unknown> {
+  async answer(asked: Asked, ask: Ask, run: (work: PartialWork) => Promise<unknown>, onDeadline: (lane: Lane) => void): Promise<unknown> {
     this.sweep();
     const repo = hash(asked.root, 4);
     const question = hash(`${asked.name}\0${JSON.stringify(asked.input)}`, 8);
@@ -83,12 +83,12 @@ export class Deadlines {
       const late = Symbol("late");
       const first = await Promise.race([
         job.promise,
-        ...(ask.deadlineMs === undefined ? [] : [new Promise<typeof late>((r) => (timer = setTimeout(() => r(late), ask.deadlineMs)))]),
+        ...(ask.deadlineMs === undefined ? [] : [new Promise<typeof late>((r) => (timer = setTimeout(() => r(late), Math.max(0, ask.deadlineMs! - (Date.now() - ask.startedAt)))))]),
       ]);
       const extra = restarted ? { restarted } : {};
       if (first !== late) return { ...(restOf(first, job.work.listKey, from) as object), ...extra };
-      onDeadline();
       job.lane.toBackground();
+      onDeadline(job.lane);
       const { work } = job;
       const items = work.items.slice(from);
       const sent = Math.max(from, work.items.length);

@@ -13,6 +13,8 @@ import { delimiter, join } from "node:path";
  */
 export class Lane {
   background = false;
+  /** Set when the work is given up (an answer in a process that ends with it): its git is ended, any new one too. */
+  stopped = false;
   readonly children = new Set<{ pid?: number }>();
 
   /** From now on this work is nobody's in particular: its git runs at the background's priority. */

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { LoreError } from "../errors.ts";
 import { noFilterArgs } from "./no-filters.ts";
 import { encodePath, hasEscapedBytes } from "./paths.ts";
-import { currentLane, isBackground, lowPriorityPrefix } from "./priority.ts";
+import { currentLane, isBackground, lowPriorityPrefix, type Lane } from "./priority.ts";
 
 /** The program and arguments that start `command args`: behind nice/ionice when it is background work. */
 function launch(command: string, args: readonly string[]): [string, string[]] {
@@ -127,12 +127,19 @@ function track(child: ReturnType<typeof spawn>): void {
   // A question with a deadline keeps its git, to renice it when the deadline passes.
   const lane = currentLane();
   lane?.children.add(child);
+  if (lane?.stopped) killTree(child);
   const gone = () => {
     running.delete(child);
     lane?.children.delete(child);
   };
   child.on("close", gone);
   child.on("error", gone);
+}
+
+/** Gives up the work of `lane`: its git ends now, and any it starts later at once. */
+export function stopLane(lane: Lane): void {
+  lane.stopped = true;
+  for (const child of lane.children) killTree(child as ReturnType<typeof spawn>);
 }
 
 /** Ends every git this process started that is still running (with whatever each started). */

@@ -8,7 +8,7 @@ import { capAnswer } from "./cap.ts";
 import { moreHint } from "./hints.ts";
 import type { RepoScope } from "./repos.ts";
 import { toolArgs } from "./schemas.ts";
-import { withProgress, type CallExtra } from "./deadline.ts";
+import { refitToken, withProgress, type CallExtra } from "./deadline.ts";
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -64,7 +64,7 @@ export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps, 
     const root = await deps.scope.resolve(input.repo as string | undefined, firstAbsolutePath(def, input));
     const asked = { ...input, repo: root, ...(deps.deadlineMs !== undefined ? { deadline: deps.deadlineMs } : {}) };
     const answer = await withProgress(extra, deps.noDaemon, (ticket) => deps.call(def.name, ticket ? { ...asked, ticket } : asked, { cwd: root, noDaemon: deps.noDaemon }));
-    const capped = capAnswer(def.name, answer, deps.maxBytes);
+    const capped = refitToken(capAnswer(def.name, answer, deps.maxBytes));
     const offersLimit = toolArgs(def).some(([k]) => k === "limit");
     const hint = moreHint(def.name, capped, offersLimit ? (input.limit ?? def.args.limit?.default) : undefined);
     // The renderers' own "… more: raise -n" lines speak CLI; the hint says the same in tool arguments.

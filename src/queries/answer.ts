@@ -38,8 +38,9 @@ export async function answer(name: string, raw: Record<string, unknown>, opts: A
     return def.run(ctx, input as never);
   };
   if (ask.deadlineMs === undefined && !ask.token) return run();
-  // In this process too: the work ends with the process, and a continue redoes it from the token.
+  // In this process too, but the work stops at the deadline (the process ends with the answer): a continue redoes it from the token.
   const { Deadlines } = await import("../daemon/deadline.ts");
+  const { stopLane } = await import("../git/run.ts");
   const head = readHeadCommit(repo) ?? "0".repeat(40);
-  return new Deadlines().answer({ root: repo.root, name, input: given, head }, ask, run, () => {});
+  return new Deadlines().answer({ root: repo.root, name, input: given, head }, ask, run, stopLane);
 }

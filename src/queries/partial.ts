@@ -73,6 +73,8 @@ export interface Ask {
   token?: ContinueToken;
   /** The client's name for the call, to ask how far it got (progress). */
   ticket?: string;
+  /** When the call was read (Date.now()): the deadline counts from here, finding the repository included. */
+  startedAt: number;
 }
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
@@ -89,7 +91,7 @@ export function parseDeadline(v: unknown): number {
 /** The input without deadline, continue and ticket, and those read. */
 export function takeAsk(raw: Record<string, unknown>): { ask: Ask; rest: Record<string, unknown> } {
   const { deadline, continue: token, ticket, ...rest } = raw;
-  const ask: Ask = {};
+  const ask: Ask = { startedAt: Date.now() };
   if (deadline !== undefined && deadline !== null) ask.deadlineMs = parseDeadline(deadline);
   if (token !== undefined && token !== null && token !== "") ask.token = parseToken(token);
   if (typeof ticket === "string") ask.ticket = ticket;

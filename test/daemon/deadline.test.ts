@@ -233,3 +233,27 @@ test("the MCP deadline is 5 s unless LORE_MCP_DEADLINE says otherwise", async ()
   expect(mcpDeadline({ LORE_MCP_DEADLINE: "-3s" }, (l) => said.push(l))).toBe(5000);
   expect(said[0]).toContain("LORE_MCP_DEADLINE");
 });
+
+test("a partial answer cut to fit the MCP answer size counts in its token only the items it sent", async () => {
+  const { refitToken } = await import("../../src/mcp/deadline.ts");
+  const capped = { result: { results: [1, 2, 3], partial: true, continue: "7.0123456789.abcd01234567" }, cut: { kept: 3, total: 5 } };
+  expect((refitToken(capped).result as any).continue).toBe("5.0123456789.abcd01234567");
+  const whole = { result: { results: [1, 2, 3] }, cut: { kept: 3, total: 5 } };
+  expect(refitToken(whole)).toBe(whole);
+});
+
+test("without the daemon the deadline holds too: the work stops with the answer, and the token gives the rest", async () => {
+  const h = home();
+  const solo = (args: string[]) => lore(h, repo.dir, ["search", "--code", NEEDLE, "-n", "30", "--json", "--no-daemon", ...args], env());
+  // A first run builds the history index; then time one process start without the daemon.
+  expect((await lore(h, repo.dir, ["status", "--json", "--no-daemon"], env())).code).toBe(0);
+  const t0 = Date.now();
+  await lore(h, repo.dir, ["status", "--json", "--no-daemon"], env());
+  const start = Date.now() - t0;
+  const t1 = Date.now();
+  const first = await solo(["--deadline", "900ms"]);
+  expect(Date.now() - t1).toBeLessThanOrEqual(900 * 1.1 + start);
+  expect(first.json.partial).toBe(true);
+  const rest = await solo(["--continue", first.json.continue]);
+  expect([...shas(first.json), ...shas(rest.json)]).toEqual(truth(repo, 30));
+}, 60_000);
