@@ -156,6 +156,14 @@ describe("blame of the file on disk", () => {
     expect(r.hunks[0]).toEqual([1, 3, short(repo.git("rev-list", "--max-parents=0", "HEAD").trim()), "moved.txt", 1]);
   });
 
+  test("a file taken out of the staging area (git rm --cached) but edited on disk is blamed against HEAD, as git blame does", async () => {
+    reset();
+    repo.git("rm", "-q", "--cached", "moved.txt");
+    edit("moved.txt", (ls) => [...ls.slice(0, 6), "edited", ...ls.slice(6)]);
+    const r = await expectBlameLikeGit(repo.dir, "moved.txt");
+    expect(r.hunks).toContainEqual([7, 7, null]);
+  });
+
   test("an unstaged rename is a new file (git blame knows no such path)", async () => {
     reset();
     repo.git("mv", "moved.txt", "renamed.txt");
