@@ -33,7 +33,7 @@ test("the main benchmark prints every table with a row for every question, and n
   expect(rowsOf(markdown, "Model-facing tools/list")).toHaveLength(toolListings().length + 1);
   for (const title of ["Setup", "Indexing a fresh clone", "A new commit shows in answers", "Co-change quality", "The report (lore report)", "lore review"]) expect(markdown).toContain(`**${title}`);
   expect(rowsOf(markdown, "Search beside git")).toHaveLength(10);
-  expect(rowsOf(markdown, "The file on disk")).toHaveLength(5);
+  expect(rowsOf(markdown, "The file on disk")).toHaveLength(6);
   expect(markdown).not.toContain("NaN");
   expect(markdown.split("**Warm CLI answer")[1]!.split("\n\n")[1]).not.toContain("n/a");
   expect(markdown.split("**Indexing a fresh clone")[1]!.split("\n\n")[1]).not.toContain("n/a");
