@@ -66,22 +66,44 @@ export function truthLines(lines: DeletedLine[]): Record<string, string> {
   return Object.fromEntries(lines.map((d) => [`${d.path}:${d.line}`, d.sha]));
 }
 
-/** The people git blame names for the deleted lines: one per email (case aside), named by their newest commit, the user left out, by lines, up to 3. */
-export function truthPeople(lines: DeletedLine[], userEmail: string | undefined): { author: string; email: string; lines: number }[] {
-  const me = userEmail?.toLowerCase();
-  const by = new Map<string, { author: string; email: string; lines: number; time: number }>();
-  for (const d of lines) {
-    const key = d.email.toLowerCase();
-    if (key === me) continue;
-    const p = by.get(key) ?? { author: d.author, email: d.email, lines: 0, time: -1 };
-    p.lines++;
-    if (d.time > p.time) Object.assign(p, { author: d.author, email: d.email, time: d.time });
-    by.set(key, p);
+/**
+ * Each email's person as git log says it (identity.ts's rule, no mailmap in these repositories):
+ * the name and email of its newest commit in HEAD's history, the same email in any case being one
+ * person; placeholder emails join no one.
+ */
+export function gitIdentities(dir: string): (author: string, email: string) => string {
+  const newest = new Map<string, { key: string; time: number; variants: Set<string> }>();
+  for (const line of runGit(dir, ["log", "--format=%aN%x00%aE%x00%at", "HEAD"]).split("\n")) {
+    if (!line) continue;
+    const [author, email, t] = line.split("\0") as [string, string, string];
+    const key = `${author}\0${email}`;
+    const k = email.toLowerCase();
+    const n = newest.get(k) ?? { key, time: -1, variants: new Set<string>() };
+    n.variants.add(key);
+    if (Number(t) > n.time || (Number(t) === n.time && key < n.key)) Object.assign(n, { key, time: Number(t) });
+    newest.set(k, n);
   }
-  return [...by.values()]
+  return (author, email) => {
+    const n = newest.get(email.toLowerCase());
+    const placeholder = !/^[^@]+@[^@]+\.[^@]+$/.test(email) || /^(root|noreply|no-reply)@/i.test(email) || /@localhost/i.test(email);
+    return n && n.variants.size > 1 && !placeholder ? n.key : `${author}\0${email}`;
+  };
+}
+
+/** The people git blame names for the deleted lines: one row a person (gitIdentities), the user left out by email, by lines, up to 3. */
+export function truthPeople(lines: DeletedLine[], userEmail: string | undefined, identity: (author: string, email: string) => string = (a, e) => `${a}\0${e}`): { author: string; email: string; lines: number }[] {
+  const me = userEmail?.toLowerCase();
+  const by = new Map<string, number>();
+  for (const d of lines) {
+    if (d.email.toLowerCase() === me) continue;
+    const who = identity(d.author, d.email);
+    by.set(who, (by.get(who) ?? 0) + 1);
+  }
+  return [...by]
+    .map(([who, n]) => ({ author: who.split("\0")[0]!, email: who.split("\0")[1]!, lines: n }))
+    .filter((p) => p.email.toLowerCase() !== me)
     .sort((x, y) => y.lines - x.lines || (x.author < y.author ? -1 : x.author > y.author ? 1 : 0))
-    .slice(0, 3)
-    .map(({ author, email, lines: n }) => ({ author, email, lines: n }));
+    .slice(0, 3);
 }
 
 /** Each commit's whole message as git log prints it (%B, trailing newlines dropped). */

@@ -8,7 +8,7 @@ import { cloneExpress, cloneHono, hasExpress, hasHono } from "../helpers/express
 import { runGit, runGitBytes } from "../helpers/git-repo.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
 import { repoHash } from "../helpers/repo-hash.ts";
-import { deletedLines, gitMessage, rewriteLines, truthLines, truthPeople } from "../helpers/review-truth.ts";
+import { deletedLines, gitIdentities, gitMessage, rewriteLines, truthLines, truthPeople } from "../helpers/review-truth.ts";
 import { saysFix } from "../../src/queries/run/review-fixes.ts";
 
 /** The newest non-merge commits of 2–8 files that delete lines of text files, oldest first (so HEAD only moves forward). */
@@ -43,7 +43,7 @@ async function expectLikeGit(dir: string, a: any, oldRev: string, diffArgs: stri
   expect(Object.keys(a.commits).sort()).toEqual(shas);
   const fixes = Object.fromEntries(shas.map((s) => [s, gitMessage(dir, s)]).filter(([, m]) => saysFix(m!)));
   expect(a.fixes).toEqual(fixes);
-  expect(a.people).toEqual(truthPeople(truth, user));
+  expect(a.people).toEqual(truthPeople(truth, user, gitIdentities(dir)));
   for (const [sha, [author, time, subject]] of Object.entries(a.commits as Record<string, string[]>)) {
     expect([author, time, subject]).toEqual(runGit(dir, ["log", "-1", "--date=format-local:%Y-%m-%dT%H:%M:%SZ", "--format=%aN%n%ad%n%s", sha], { TZ: "UTC" }).trim().split("\n"));
   }

@@ -6,7 +6,7 @@ import { ALICE, BOB, CAROL, TestRepo, lines, tempDir } from "../helpers/git-repo
 import { cli, ask, isolateHome } from "../helpers/lore.ts";
 import { repoHash } from "../helpers/repo-hash.ts";
 import { short } from "../helpers/git-truth.ts";
-import { deletedLines, gitMessage, rewriteLines, truthLines, truthPeople } from "../helpers/review-truth.ts";
+import { deletedLines, gitIdentities, gitMessage, rewriteLines, truthLines, truthPeople } from "../helpers/review-truth.ts";
 
 const app = (vals: Record<number, string> = {}) => lines(...Array.from({ length: 10 }, (_, i) => vals[i + 1] ?? `const a${i + 1} = ${i + 1};`));
 
@@ -24,7 +24,7 @@ async function expectLikeGit(r: TestRepo, answer: any, oldRev: string, diffArgs:
   const truth = deletedLines(r.dir, oldRev, diffArgs, paths);
   expect(rewriteLines(answer.files)).toEqual(truthLines(truth));
   expect(Object.keys(answer.commits).sort()).toEqual([...new Set(truth.map((d) => d.sha))].sort());
-  expect(answer.people).toEqual(truthPeople(truth, user));
+  expect(answer.people).toEqual(truthPeople(truth, user, gitIdentities(r.dir)));
   for (const [sha, message] of Object.entries(answer.fixes)) expect(message).toBe(gitMessage(r.dir, sha));
 }
 
@@ -167,6 +167,16 @@ describe("review", () => {
     expect([a.files, a.filesTotal, a.truncated, a.missing, a.people]).toEqual([[], 0, false, [], []]);
     expect(a.note).toMatch(/^Nothing is changed/);
     expect((await ask("review", r.dir, { staged: true })).note).toMatch(/^Nothing is staged/);
+  });
+
+  test("people: one row a person (the same email in any case), named by their newest commit, the user left out by email in any case", async () => {
+    const r = copy();
+    r.write("src/app.js", app({ 3: "let a3 = 30;", 4: "let a4 = 40;", 7: "let a7 = 70;", 9: "let a9 = 90;", 10: "bob again" }));
+    r.commit("Bob, renamed", { name: "Robert Example", email: "BOB@Example.com" }, ["--date", "@1800000000 +0000"]);
+    r.write("src/app.js", app({ 3: "x", 4: "y", 7: "let a7 = 70;", 9: "z", 10: "w" }));
+    const a = await ask("review", r.dir);
+    expect(a.people).toEqual([{ author: "Robert Example", email: "BOB@Example.com", lines: 3 }]);
+    await expectLikeGit(r, a, "HEAD", ["HEAD"], ALICE.email);
   });
 
   test(".git-blame-ignore-revs is honoured: a reformat's lines go to the commit before it", async () => {

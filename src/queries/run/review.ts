@@ -7,6 +7,7 @@ import { fileOut } from "./repo-diff.ts";
 import { readChange, untrackedCounts } from "./review-change.ts";
 import { messagesOf, saysFix } from "./review-fixes.ts";
 import { missingOf } from "./review-missing.ts";
+import { identities } from "./identity.ts";
 import { peopleOf } from "./review-people.ts";
 import { rewritesOf } from "./review-rewrites.ts";
 import { userEmail } from "./review-user.ts";
@@ -36,6 +37,8 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
   const listed = all.slice(0, MAX_FILES);
   const atOld = change.oldSide === head ? undefined : change.oldSide;
   const [rewrites, missing] = await Promise.all([rewritesOf(ctx, change.oldSide, listed), missingOf(ctx, atOld, all, MAX_MISSING)]);
+  // After the blames: a commit they brought in counts for its author's newest name.
+  const ids = await identities(ctx);
 
   const facts = ctx.index.store.blame.commits(rewrites.lines.keys());
   const commits: ReviewOutput["commits"] = {};
@@ -61,7 +64,7 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
     commits,
     fixes,
     missing,
-    people: peopleOf(rewrites.lines, facts, user, MAX_PEOPLE),
+    people: peopleOf(rewrites.lines, facts, user, MAX_PEOPLE, ids),
     truncated: all.length > MAX_FILES,
   };
   const notes: string[] = [];
