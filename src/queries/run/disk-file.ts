@@ -3,19 +3,20 @@
  * committed one sits in HEAD's version (through git's own diff), remembered per file stamp so a clean
  * file costs no git process and a dirty one one diff.
  */
-import { createHash } from "node:crypto";
-import { closeSync, fstatSync, lstatSync, mkdtempSync, openSync, readlinkSync, readSync, rmSync, statSync, writeFileSync, type Stats } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { statSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 import { LoreError } from "../../errors.ts";
 import type { TreeEntry } from "../../git/records.ts";
 import { noFilterArgs } from "../../git/no-filters.ts";
-import { git, gitCapped } from "../../git/run.ts";
+import { git } from "../../git/run.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import { lsTree } from "../../index/tree.ts";
 import type { QueryContext } from "../context.ts";
 import { workTreeRoot } from "./common.ts";
+import { DIFF_FLAGS, diffBlobs, diffWith, parsePatch, runsOf, type Hunk } from "./disk-diff.ts";
 import { withMerges } from "./disk-merge.ts";
+import { blobId, changing, countLines, quickStamp, READ_TRIES, readDisk, stampOf } from "./disk-read.ts";
 
 /** A run of on-disk lines: committed ones carry the HEAD line of their first (`head`), uncommitted ones null. */
 export interface DiskRun {
@@ -57,81 +58,10 @@ function remember(key: string, r: Remembered): void {
   if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
 }
 
-function stampOf(st: Stats): string {
-  return `${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.mode}`;
-}
-
-/** git's object id of a blob with this content (SHA-1, or SHA-256 in a repository that uses it). */
-export function blobId(content: Buffer, sha256: boolean): string {
-  return createHash(sha256 ? "sha256" : "sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
-}
-
-/** Lines as git counts them: a last line without its newline still counts. */
-export function countLines(content: Buffer): number {
-  let n = 0;
-  for (let i = content.indexOf(10); i >= 0; i = content.indexOf(10, i + 1)) n++;
-  return content.length > 0 && content[content.length - 1] !== 10 ? n + 1 : n;
-}
-
-const READ_TRIES = 5;
-
-/** The disk file's content as git blame reads it (a symlink is its target's name) and the stamp it had throughout; undefined when there is no file. */
-function readDisk(full: string, path: string): { content: Buffer; stamp: string } | undefined {
-  for (let i = 0; i < READ_TRIES; i++) {
-    let before: Stats;
-    try {
-      before = lstatSync(full);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT" || (err as NodeJS.ErrnoException).code === "ENOTDIR") return undefined;
-      throw unreadable(path, err);
-    }
-    if (before.isDirectory()) return undefined;
-    let content: Buffer;
-    if (before.isSymbolicLink()) content = Buffer.from(readlinkSync(full, { encoding: "buffer" }));
-    else if (before.isFile()) content = readFile(full, path);
-    else throw new LoreError("NOT_A_FILE", `${path} is not a regular file on disk (a socket, a device or a pipe); git blame cannot read it either.`);
-    // An editor saving meanwhile: read again until one stamp held from before to after.
-    const after = lstatSync(full, { throwIfNoEntry: false });
-    if (after && stampOf(after) === stampOf(before) && (before.isSymbolicLink() || content.length === before.size)) return { content, stamp: stampOf(before) };
-  }
-  throw changing(path);
-}
-
-function readFile(full: string, path: string): Buffer {
-  let fd: number;
-  try {
-    fd = openSync(full, "r");
-  } catch (err) {
-    throw unreadable(path, err);
-  }
-  try {
-    const size = fstatSync(fd).size;
-    const buf = Buffer.allocUnsafe(size + 1);
-    let got = 0;
-    for (;;) {
-      // One byte more than the size: a file that grew meanwhile shows it.
-      const n = readSync(fd, buf, got, buf.length - got, got);
-      if (n <= 0) break;
-      got += n;
-      if (got === buf.length) break;
-    }
-    return buf.subarray(0, got);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function unreadable(path: string, err: unknown): LoreError {
-  const code = (err as NodeJS.ErrnoException).code;
-  return new LoreError("NOT_A_FILE", `lore cannot read ${path} on disk (${code ?? String(err)}); fix its permissions, or pass --until HEAD to ask about the committed version.`);
-}
-
 /** HEAD's entry for a path (undefined when HEAD has none). */
 async function headEntry(ctx: QueryContext, scope: Scope, path: string): Promise<TreeEntry | undefined> {
   return scope.atHead ? ctx.index.store.tree.entry(path) : (await lsTree(ctx.index, scope.commit, [path])).find((e) => e.path === path);
 }
-
-const DIFF_FLAGS = ["-c", "diff.autoRefreshIndex=false", "diff", "-U0", "--text", "--no-color", "--no-ext-diff", "--no-textconv", "--diff-algorithm=myers", "--src-prefix=a/", "--dst-prefix=b/"];
 
 /**
  * The file on disk when it differs from HEAD's (scope is HEAD's); undefined when it is clean or not on
@@ -166,10 +96,6 @@ export async function diskFile(ctx: QueryContext, scope: Scope, path: string): P
   throw changing(path);
 }
 
-function changing(path: string): LoreError {
-  return new LoreError("GIT_FAILED", `${path} kept changing while lore read it (${READ_TRIES} times); ask again once it is saved.`);
-}
-
 /** The files whose settings decide git's eol conversion of `path`: config (core.autocrlf) and .gitattributes (text, eol). */
 function eolStamp(ctx: QueryContext, path: string): string {
   const xdg = process.env.XDG_CONFIG_HOME || join(homedir(), ".config");
@@ -177,15 +103,6 @@ function eolStamp(ctx: QueryContext, path: string): string {
   const parts = path.split("/");
   for (let i = 0; i < parts.length; i++) files.push(join(workTreeRoot(ctx), ...parts.slice(0, i), ".gitattributes"));
   return files.map((f) => quickStamp(f) ?? "-").join("|");
-}
-
-function quickStamp(full: string): string | undefined {
-  try {
-    const st = lstatSync(full);
-    return st.isDirectory() ? undefined : stampOf(st);
-  } catch {
-    return undefined;
-  }
 }
 
 function indexStamp(ctx: QueryContext): string {
@@ -218,14 +135,6 @@ async function againstHead(ctx: QueryContext, scope: Scope, path: string, entry:
   return withRuns(path, entry, content, hunks);
 }
 
-/** The -U0 hunks from `path` at `commit` (entry) to the file on disk. */
-export async function diffWith(ctx: QueryContext, commit: string, path: string, entry: TreeEntry, content: Buffer): Promise<Hunk[]> {
-  const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
-  const patch = parsePatch(await git([...off, ...DIFF_FLAGS, "--no-renames", commit, "--", path], ctx.index.git));
-  // Not in the staging area: git diff calls it deleted though it is on disk, as git blame does not.
-  return patch.deleted ? diffBlobs(ctx, entry.blob, content) : patch.hunks;
-}
-
 /** A file HEAD does not have: a staged rename keeps its source's lines, as git blame finds it (renames among HEAD and the staged files). */
 async function notInHead(ctx: QueryContext, scope: Scope, path: string, content: Buffer): Promise<DiskFile> {
   const lines = countLines(content);
@@ -248,59 +157,6 @@ async function notInHead(ctx: QueryContext, scope: Scope, path: string, content:
   if (!entry || entry.type !== "blob") return all;
   const out = await git([...off, ...DIFF_FLAGS, "-M", scope.commit, "--", source, path], ctx.index.git);
   return withRuns(source, entry, content, parsePatch(out).hunks);
-}
-
-/** The diff of a HEAD blob and content lore read, through two files in the OS's temporary folder (never the repository). */
-async function diffBlobs(ctx: QueryContext, blob: string, content: Buffer): Promise<Hunk[]> {
-  const dir = mkdtempSync(join(tmpdir(), "lore-disk-"));
-  try {
-    writeFileSync(join(dir, "head"), await git(["cat-file", "blob", blob], ctx.index.git));
-    writeFileSync(join(dir, "disk"), content);
-    // --no-index exits 1 when the files differ: any status with a patch is the answer.
-    const r = await gitCapped([...DIFF_FLAGS, "--no-index", "--", join(dir, "head"), join(dir, "disk")], { ...ctx.index.git, cwd: dir }, 1 << 30, 1 << 16);
-    if (r.code > 1) throw new LoreError("GIT_FAILED", `git diff failed: ${r.stderr.toString("utf8").trim()}`);
-    return parsePatch(r.stdout).hunks;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** A -U0 hunk: HEAD's lines oldStart.. (oldCount of them) became the disk's newStart.. (newCount). */
-export interface Hunk {
-  oldStart: number;
-  oldCount: number;
-  newStart: number;
-  newCount: number;
-}
-
-/** The hunks of a -U0 patch of one file, and whether git calls the file deleted. */
-export function parsePatch(out: Buffer): { hunks: Hunk[]; deleted: boolean } {
-  const text = out.toString("latin1");
-  const hunks: Hunk[] = [];
-  for (const m of text.matchAll(/^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/gm)) {
-    hunks.push({ oldStart: Number(m[1]), oldCount: m[2] === undefined ? 1 : Number(m[2]), newStart: Number(m[3]), newCount: m[4] === undefined ? 1 : Number(m[4]) });
-  }
-  return { hunks, deleted: /^deleted file mode /m.test(text) };
-}
-
-/** The on-disk runs a patch makes: lines outside its + sides are HEAD's, shifted by what came before. */
-export function runsOf(lines: number, hunks: Hunk[]): DiskRun[] {
-  const runs: DiskRun[] = [];
-  let disk = 1;
-  let shift = 0; // head line = disk line - shift
-  const committed = (to: number) => {
-    if (to >= disk) runs.push({ start: disk, end: to, head: disk - shift });
-  };
-  for (const h of hunks) {
-    // A hunk adding nothing names the line after which it deleted (newStart is the last line before it).
-    const firstNew = h.newCount === 0 ? h.newStart + 1 : h.newStart;
-    committed(firstNew - 1);
-    if (h.newCount > 0) runs.push({ start: firstNew, end: firstNew + h.newCount - 1, head: null });
-    disk = firstNew + h.newCount;
-    shift += h.newCount - h.oldCount;
-  }
-  committed(lines);
-  return runs;
 }
 
 function withRuns(headPath: string, entry: TreeEntry, content: Buffer, hunks: Hunk[]): DiskFile {

@@ -7,7 +7,9 @@ import { join } from "node:path";
 import { FULL_SHA } from "../../git/head-file.ts";
 import { lsTree } from "../../index/tree.ts";
 import type { QueryContext } from "../context.ts";
-import { blobId, diffWith, runsOf, type DiskFile, type DiskRun } from "./disk-file.ts";
+import { diffWith, runsOf } from "./disk-diff.ts";
+import type { DiskFile, DiskRun } from "./disk-file.ts";
+import { blobId } from "./disk-read.ts";
 
 /** The commits being merged, as git blame reads them (MERGE_HEAD, one a line); none outside a merge. */
 function mergeHeads(ctx: QueryContext): string[] {
