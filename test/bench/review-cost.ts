@@ -65,7 +65,7 @@ async function fiveFileSizes(clone: string, socket: string, want: number): Promi
   const whole: number[] = [];
   const withoutFixes: number[] = [];
   // One git log names every commit's files: the five-file ones, newest first.
-  const log = (await text(clone, ["log", "--min-parents=1", "--max-parents=1", "-n", "600", "--format=%x01%H", "--name-only"])).split("\x01").slice(1);
+  const log = (await text(clone, ["log", "--min-parents=1", "--max-parents=1", "-n", "5000", "--format=%x01%H", "--name-only"])).split("\x01").slice(1);
   for (const entry of log) {
     if (whole.length >= want) break;
     const [sha, ...files] = entry.trim().split("\n").filter(Boolean);

@@ -68,7 +68,7 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
     truncated: all.length > MAX_FILES,
   };
   const notes: string[] = [];
-  if (change.state) notes.push(STATE_NOTE[change.state]);
+  if (change.state) notes.push(change.base ? `The repository is mid-${change.state}: this reviews HEAD's commits since BASE, not the files on disk.` : STATE_NOTE[change.state]);
   if (all.length === 0) notes.push(nothingNote(input.base, input.staged === true, narrowed));
   if (notes.length) answer.note = notes.join(" ");
   return answer;
