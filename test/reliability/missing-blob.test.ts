@@ -62,6 +62,11 @@ test("owners and contributors answer from the files git can read and list the on
     ["lib/a.js", 4, "alice@example.com"],
     ["lib/vendor.lib", 0, undefined],
   ]);
+  // As of an older commit (no head key: git names the path, lore finds the object).
+  const first = runGit(dir, ["rev-list", "--max-parents=0", "HEAD"]).trim();
+  const old = await ask("owners", dir, { until: first });
+  expect(old.leftOut).toHaveLength(1);
+  expect(old.leftOut[0]).toContain(blob);
   // The text face says it too.
   const text = cli(dir, ["contributors"]);
   expect(text.code).toBe(0);
