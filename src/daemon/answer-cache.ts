@@ -30,7 +30,7 @@ function workTreeTop(dir: string): string {
 }
 
 /** The disk file's stamp (inode, size, mtime, ctime, mode) at the question's path, relative ones from the work tree top. */
-function diskStamp(input: Record<string, unknown>): string {
+export function diskStamp(input: Record<string, unknown>): string {
   const path = typeof input.path === "string" ? input.path : "";
   const full = isAbsolute(path) ? path : join(workTreeTop(typeof input.repo === "string" ? input.repo : "/"), path);
   try {

@@ -30,6 +30,8 @@ export interface Asked {
   input: Record<string, unknown>;
   /** The full id of HEAD now. */
   head: string;
+  /** For a question about the file on disk: the file's stamp now (an edit is a new state, as a commit is). */
+  disk?: string;
 }
 
 const hash = (text: string, n: number) => createHash("sha256").update(text).digest("hex").slice(0, n);
@@ -63,6 +65,8 @@ export class Deadlines {
   async answer(asked: Asked, ask: Ask, run: (work: PartialWork) => Promise<unknown>, onDeadline: (lane: Lane) => void): Promise<unknown> {
     this.sweep();
     const repo = hash(asked.root, 4);
+    // The state an answer is about, in the token: HEAD, and for a question about the file on disk, the file too.
+    const state = asked.disk === undefined ? asked.head.slice(0, 10) : hash(`${asked.head}\0${asked.disk}`, 10);
     const question = hash(`${asked.name}\0${JSON.stringify(asked.input)}`, 8);
     let from = 0;
     let restarted: string | undefined;
@@ -71,12 +75,18 @@ export class Deadlines {
       if (t.repo !== repo) throw new LoreError("BAD_ARGUMENT", "This continue token is from an answer about another repository; ask there, or ask without continue.");
       if (t.question !== question)
         throw new LoreError("BAD_ARGUMENT", `This continue token is from another question (${asked.name} with other arguments); ask it with the arguments of the first part, or without continue.`);
-      if (asked.head.startsWith(t.head)) from = t.sent;
-      // Never mix two states: the rest of an answer about an older HEAD is not this HEAD's.
-      else restarted = `HEAD moved since the first part (${t.head} to ${asked.head.slice(0, 10)}): this answer starts over.`;
+      if (t.head === state) from = t.sent;
+      // Never mix two states: the rest of an answer about an older HEAD (or file) is not this one's.
+      else
+        restarted =
+          asked.disk === undefined
+            ? `HEAD moved since the first part (${t.head} to ${state}): this answer starts over.`
+            : "HEAD or the file on disk changed since the first part: this answer starts over.";
     }
-    const key = `${asked.root}\0${asked.name}\0${JSON.stringify(asked.input)}\0${asked.head}`;
-    const job = this.jobs.get(key) ?? this.start(key, asked.name, run);
+    const key = `${asked.root}\0${asked.name}\0${JSON.stringify(asked.input)}\0${asked.head}\0${asked.disk ?? ""}`;
+    // A finished job serves only its continues: a fresh ask goes the usual way (the answer cache knows what the work tree changed).
+    const kept = this.jobs.get(key);
+    const job = kept && (kept.finishedAt === undefined || (ask.token !== undefined && restarted === undefined)) ? kept : this.start(key, asked.name, run);
     if (ask.ticket) this.tickets.set(ask.ticket, job);
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
@@ -92,7 +102,7 @@ export class Deadlines {
       const { work } = job;
       const items = work.items.slice(from);
       const sent = Math.max(from, work.items.length);
-      const token = formatToken({ sent, head: asked.head, repo, question });
+      const token = formatToken({ sent, head: state, repo, question });
       const list = work.listKey === undefined ? {} : { [work.listKey]: items };
       return { ...(work.head ?? { repo: asked.root }), ...list, ...(from > 0 ? { after: from } : {}), partial: true, ...(work.progress ? { progress: work.progress } : {}), continue: token, ...extra };
     } finally {

@@ -12,7 +12,7 @@ import { RepoIndex } from "../index/repo-index.ts";
 import type { QueryContext } from "../queries/context.ts";
 import { validateInput, type AnyQuery } from "../queries/define.ts";
 import { findQuery } from "../queries/index.ts";
-import { AnswerCache } from "./answer-cache.ts";
+import { AnswerCache, diskStamp } from "./answer-cache.ts";
 import { JsonText } from "./rpc.ts";
 import { Warmup } from "./background.ts";
 import { log } from "./lifecycle.ts";
@@ -129,7 +129,8 @@ export class Repos {
     // The worktree's HEAD: the one the answer is about (each worktree is a HEAD of its own).
     const discover = (dir: string) => this.discover(dir);
     const { repo } = await worktreeFor(def, given, await askedRepo(def, given, discover), discover);
-    return { root: repo.root, name, input: given, head: readHeadCommit(repo) ?? "0".repeat(40) };
+    // A question about the file on disk is about its content too: an edit is a new state, as a commit is.
+    return { root: repo.root, name, input: given, head: readHeadCommit(repo) ?? "0".repeat(40), ...(def.readsDisk?.(given) ? { disk: diskStamp(given) } : {}) };
   }
 
   private async answerNow(name: string, raw: Record<string, unknown>, opts: { remember?: boolean }, work?: PartialWork): Promise<JsonText> {

@@ -89,3 +89,20 @@ test("contributors of a folder not blamed yet says how many files it blamed of h
   expect(rest.files).toBe(8);
   expect(rest).toEqual(await ask(h, ["contributors", "lib"]));
 }, 60_000);
+
+test("blame within a deadline after the file changed on disk answers about the file as it is now", async () => {
+  const h = daemonHome();
+  homes.push(h);
+  const r = new TestRepo();
+  r.write("a.txt", lines("one", "two")).commit("first");
+  r.write("a.txt", lines("one", "two", "three")).commit("second");
+  const blame = async () => (await lore(h, r.dir, ["blame", "a.txt", "--json", "--deadline", "5s"])).json;
+  const before = await blame();
+  expect(before.lines).toBe(3);
+  r.write("a.txt", lines("one", "two", "three", "four"));
+  const after = await blame();
+  expect(after.lines).toBe(4);
+  expect(after.worktree).toBe(true);
+  expect(after.hunks[after.hunks.length - 1]).toEqual([4, 4, null]);
+  r.cleanup();
+}, 60_000);

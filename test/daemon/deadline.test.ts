@@ -196,7 +196,7 @@ test("an MCP client that asks for progress hears how far the search got, each se
   const { MAIN } = await import("./daemon-helpers.ts");
   const base: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("LORE_")) base[k] = v;
-  const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, "mcp"], cwd: repo.dir, env: { ...base, LORE_HOME: h, ...env({ LORE_MCP_DEADLINE: "1500" }) }, stderr: "pipe" });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, "mcp"], cwd: repo.dir, env: { ...base, LORE_HOME: h, ...env({ LORE_MCP_DEADLINE: "2500" }) }, stderr: "pipe" });
   const client = new Client({ name: "deadline-test", version: "0" });
   await client.connect(transport);
   try {
@@ -247,9 +247,13 @@ test("without the daemon the deadline holds too: the work stops with the answer,
   const solo = (args: string[]) => lore(h, repo.dir, ["search", "--code", NEEDLE, "-n", "30", "--json", "--no-daemon", ...args], env());
   // A first run builds the history index; then time one process start without the daemon.
   expect((await lore(h, repo.dir, ["status", "--json", "--no-daemon"], env())).code).toBe(0);
-  const t0 = Date.now();
-  await lore(h, repo.dir, ["status", "--json", "--no-daemon"], env());
-  const start = Date.now() - t0;
+  // The slower of two (the machine is shared: one start can be quick by luck).
+  let start = 0;
+  for (let i = 0; i < 2; i++) {
+    const t0 = Date.now();
+    await lore(h, repo.dir, ["status", "--json", "--no-daemon"], env());
+    start = Math.max(start, Date.now() - t0);
+  }
   const t1 = Date.now();
   const first = await solo(["--deadline", "900ms"]);
   expect(Date.now() - t1).toBeLessThanOrEqual(900 * 1.1 + start);
