@@ -38,11 +38,18 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   // Through git the walk is long: each commit found goes out at once if the answer is wanted early.
   ctx.partial?.begin(head, "results");
   let sent = 0;
+  // HEAD's whole history, indexed: the index knows how many commits the walk has.
+  const of = scope.atHead && paths.length === 0 && store.meta("truncated") === undefined ? store.history.reachBounds().count : undefined;
+  const walk = { commit: scope.commit, paths, oldest: input.oldest === true, want: limit + 1, of };
   const found =
     fromIdx ??
-    (await pickaxeWalk(ctx, text, input.regex === true, { commit: scope.commit, paths, oldest: input.oldest === true, want: limit + 1 }, (c) => {
-      if (sent++ < limit) ctx.partial?.add(resultOf(withCounts(c, find)));
-    })).map((c) => withCounts(c, find));
+    (ctx.partial
+      ? await pickaxeWalk(ctx, text, input.regex === true, walk, (c) => {
+          if (sent++ < limit) ctx.partial?.add(resultOf(withCounts(c, find)));
+        })
+      : // Nobody waits on a part of it: git's own walk, one process.
+        await pickaxe(ctx, text, input.regex === true, { revs: [scope.commit], paths, ...(input.oldest ? { reverse: true } : { limit: limit + 1 }) })
+    ).map((c) => withCounts(c, find));
   const commits = found.slice(0, limit);
   return { ...head, results: commits.map(resultOf), truncated: found.length > limit };
 }
