@@ -10,7 +10,8 @@
  */
 import { blobSizes, catBlobs } from "../git/cat-file.ts";
 import { yieldToQuestions } from "../git/priority.ts";
-import { gitSpool } from "../git/run.ts";
+import { LoreError } from "../errors.ts";
+import { gitMaybe, gitSpool } from "../git/run.ts";
 import { runtime } from "../runtime/index.ts";
 import { PostingWriter } from "../store/code-postings.ts";
 import type { IndexContext } from "./context.ts";
@@ -104,6 +105,12 @@ export async function updateCodeWords(ix: IndexContext, batchSize = BATCH): Prom
   const { store } = ix;
   const head = store.meta("indexedHead");
   if (!head || store.meta("codeHead") === head) return false;
+  // A damaged clone: every pass would read all history again to fail at the same object.
+  const unreadable = store.meta("codeUnreadable");
+  if (unreadable !== undefined) {
+    if ((await gitMaybe(["cat-file", "-e", unreadable], ix.git)) === null) return false;
+    store.setMeta("codeUnreadable", undefined);
+  }
   const from = store.meta("codeHead");
   const known = from !== undefined && store.history.commitId(from) !== undefined;
   store.transaction(() => (known ? store.search.dropUnfinishedCodeBatches() : store.search.clearCodeIndex()));
@@ -158,18 +165,24 @@ export async function updateCodeWords(ix: IndexContext, batchSize = BATCH): Prom
   let floor = process.memoryUsage.rss();
   // The parser copies what it keeps of a chunk (a line it cuts): chunks are lent.
   const lend = true;
-  await gitSpool(args, ix.git, async (chunk) => {
-    for (let at = 0; at < chunk.length; at += SLICE) {
-      parser.push(chunk.subarray(at, at + SLICE));
-      for (let b = full.shift(); b; b = full.shift()) await save(b);
-      // A question waits for one slice at most, then has the thread to itself until it is answered.
-      await yieldToQuestions();
-      if (process.memoryUsage.rss() > floor + GARBAGE_GROWTH) {
-        runtime.collectGarbage();
-        floor = process.memoryUsage.rss();
+  try {
+    await gitSpool(args, ix.git, async (chunk) => {
+      for (let at = 0; at < chunk.length; at += SLICE) {
+        parser.push(chunk.subarray(at, at + SLICE));
+        for (let b = full.shift(); b; b = full.shift()) await save(b);
+        // A question waits for one slice at most, then has the thread to itself until it is answered.
+        await yieldToQuestions();
+        if (process.memoryUsage.rss() > floor + GARBAGE_GROWTH) {
+          runtime.collectGarbage();
+          floor = process.memoryUsage.rss();
+        }
       }
-    }
-  }, lend);
+    }, lend);
+  } catch (err) {
+    const missing = err instanceof LoreError && err.code === "GIT_FAILED" ? /unable to read ([0-9a-f]{40,64})/.exec(err.message)?.[1] : undefined;
+    if (missing) store.setMeta("codeUnreadable", missing);
+    throw err;
+  }
   parser.end();
   for (const b of [...full, batch]) await save(b);
   // Only now may a search trust the index for this head.

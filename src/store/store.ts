@@ -26,7 +26,9 @@ export type MetaKey =
   | "codeWords"
   | "codeBatches"
   | "messagesIndexed"
-  | "historyStops";
+  | "historyStops"
+  // An object git could not read while filling the change index (a damaged clone): not tried again while it is missing.
+  | "codeUnreadable";
 
 export class Store {
   readonly history: HistoryStore;

@@ -71,8 +71,14 @@ test("owners and contributors answer from the files git can read and list the on
   const text = cli(dir, ["contributors"]);
   expect(text.code).toBe(0);
   expect(text.stdout).toContain(`left out: lib/vendor.lib: `);
+  // The background pass ends; what it could not fill, status says, with the object.
+  const ix = await indexFor(dir);
+  const warmup = new Warmup(ix, 2, () => {});
+  warmup.kick();
+  while (warmup.active) await Bun.sleep(20);
   const status = await ask("status", dir, {});
   expect(status.leftOut.some((l: string) => l.includes("lib/vendor.lib") && l.includes(blob))).toBe(true);
+  expect(status.leftOut.some((l: string) => l.includes("code search") && l.includes(blob))).toBe(true);
 });
 
 test("history, log, show and hotspots answer with git's line counts of the files it can read; the unreadable file's are unknown", async () => {
@@ -110,5 +116,8 @@ test("a blame that failed is remembered, not asked of git again: the background 
   while (warmup.active) await Bun.sleep(20);
   const again = await ask("contributors", dir, {});
   expect(again.leftOut).toHaveLength(1);
+  // The change index, which waits for the object rather than failing on it every pass, is filled now.
+  expect((await ask("status", dir, {})).leftOut.some((l: string) => l.includes("code search"))).toBe(false);
+  expect((await ask("search", dir, { query: "vendored", code: true })).results.length).toBe(1);
   expect(existsSync(object)).toBe(true);
 });

@@ -37,6 +37,7 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
   const unread = failedBlames(index);
   const leftOut = [
     ...(unread.count ? [`blame of ${unread.count} file${unread.count === 1 ? "" : "s"} git cannot read (asked again in 10 minutes at the earliest), e.g. ${unread.first}`] : []),
+    ...(store.meta("codeUnreadable") ? [`the change index of code search: git cannot read object ${store.meta("codeUnreadable")} (a damaged clone), so search --code asks git, which stops at it too; tried again once the object is back`] : []),
     ...(stops ? [`${stops} (the repository is damaged: lore keeps what it read before the damage and tries again only when HEAD moves)`] : []),
     ...(partialClone
       ? [
