@@ -26,7 +26,7 @@ export interface ReviewOutput {
   filesTotal: number;
   commits: Record<string, [string, string, string]>;
   fixes: Record<string, string>;
-  missing: { path: string; confidence: number; with: string[] }[];
+  missing: { path: string; confidence: number; with: string[]; withTotal?: number }[];
   people: { author: string; email: string; lines: number }[];
   truncated: boolean;
   note?: string;
@@ -76,7 +76,7 @@ export const reviewQuery = defineQuery({
       filesTotal: z.number().int(),
       commits: z.record(z.string(), z.tuple([z.string(), z.string(), z.string()])),
       fixes: z.record(z.string(), z.string()),
-      missing: z.array(z.object({ path: z.string(), confidence: z.number(), with: z.array(z.string()) })),
+      missing: z.array(z.object({ path: z.string(), confidence: z.number(), with: z.array(z.string()), withTotal: z.number().int().optional() })),
       people: z.array(z.object({ author: z.string(), email: z.string(), lines: z.number().int() })),
       truncated: z.boolean(),
       note: z.string().optional(),

@@ -209,6 +209,21 @@ describe("review", () => {
   });
 });
 
+describe("review's missing", () => {
+  test("names at most 10 changed files in with, and says how many it goes with", async () => {
+    const r = new TestRepo();
+    const names = Array.from({ length: 12 }, (_, i) => `m/${String(i).padStart(2, "0")}.txt`);
+    for (let round = 0; round < 3; round++) {
+      for (const n of [...names, "m/partner.txt"]) r.write(n, `round ${round}\n`);
+      r.commit(`Round ${round}`, BOB);
+    }
+    for (const n of names) r.write(n, "edited\n");
+    const a = await ask("review", r.dir);
+    expect(a.missing[0]).toEqual({ path: "m/partner.txt", confidence: 1, with: names.slice(0, 10), withTotal: 12 });
+    r.cleanup();
+  });
+});
+
 describe("review of 5,000 changed files", () => {
   test("lists 50, counts all in filesTotal, says truncated", async () => {
     const r = new TestRepo();

@@ -9,7 +9,12 @@ export interface Missing {
   path: string;
   confidence: number;
   with: string[];
+  /** How many changed files it goes with, when more than `with` names. */
+  withTotal?: number;
 }
+
+/** Changed files `with` names at most: a sweeping change would repeat most of its list in every row. */
+const MAX_WITH = 10;
 
 /** Changed files asked about at most: each costs a read of its window, and a 5,000-file change says little more than its first hundred. */
 const MAX_INPUTS = 100;
@@ -46,5 +51,8 @@ export async function missingOf(ctx: QueryContext, oldSide: string | undefined, 
   return r.results
     .filter((x) => !changed.has(x.path))
     .slice(0, limit)
-    .map((x) => ({ path: x.path, confidence: x.confidence, with: (x.with ?? paths).map((p) => newName.get(p) ?? p) }));
+    .map((x) => {
+      const names = (x.with ?? paths).map((p) => newName.get(p) ?? p);
+      return { path: x.path, confidence: x.confidence, with: names.slice(0, MAX_WITH), ...(names.length > MAX_WITH ? { withTotal: names.length } : {}) };
+    });
 }
