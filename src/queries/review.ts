@@ -49,7 +49,7 @@ export const reviewQuery = defineQuery({
   name: "review",
   summary: "Before you commit: what your change rewrites (and which fixes), files it may have missed, whom to ask",
   description:
-    "Call before you commit or finish a task. Your change (uncommitted, staged, or since base) against history: commits behind the lines it deletes, fixes among them with messages, files usually changed with it but untouched, whom to ask.",
+    "Call before you commit or finish a task: your change (uncommitted, staged, or since base) against history. Commits behind lines it deletes, fix messages, files usually changed with it but untouched, whom to ask.",
   common: ["repo"],
   args: REVIEW_ARGS,
   // The work tree, the staging area and BASE all move without a commit.
