@@ -16,7 +16,7 @@ export interface ContributorsOutput {
 
 export const CONTRIBUTORS_ARGS = {
   path: { type: "string", positional: true, description: "A file or folder." },
-  limit: { type: "integer", default: 10, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many authors (default 10)." },
+  limit: { type: "integer", default: 5, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many authors (default 5)." },
   ignoreRevs: { ...IGNORE_REVS, cliOnly: true },
 } as const satisfies Args;
 

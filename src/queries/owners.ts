@@ -12,7 +12,7 @@ export interface OwnersOutput {
   /** The fewest authors whose leaving orphans more than half the files (degree-of-authorship), and who they are. */
   truckFactor: number;
   truckAuthors: { author: string; email: string }[];
-  /** The people who wrote the path's lines, most first (up to 5): who owns it. */
+  /** The people who wrote the path's lines, most first (up to 3): who owns it. */
   authors: { author: string; email: string; lines: number; share: number }[];
   /** With `by`: a row per folder or file below the path. */
   results?: { path: string; files: number; lines: number; main?: { author: string; email: string; share: number; coLines?: number }; authors: number; island: boolean }[];

@@ -70,15 +70,15 @@ test("main author, share, authors and islands per folder and per file equal git 
   expect(folders.results.find((x: any) => x.path === "core").main.author).toBe(ALICE.name);
 });
 
-test("by default the path's own owners: its top authors by lines, as git blame sums them, and no rows", async () => {
+test("by default the path's own owners: its top 3 authors by lines, as git blame sums them, and no rows", async () => {
   const r = await ask("owners", repo.dir, {});
   const perPerson = new Map<string, number>();
   for (const f of gitFiles(repo.dir).filter((f) => !f.endsWith(".png"))) for (const o of gitBlame(repo.dir, "HEAD", f)) perPerson.set(`${o.author}\0${o.email}`, (perPerson.get(`${o.author}\0${o.email}`) ?? 0) + 1);
   const total = [...perPerson.values()].reduce((a, b) => a + b, 0);
-  const top = [...perPerson].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 5);
+  const top = [...perPerson].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3);
   expect(r.authors).toEqual(top.map(([who, n]) => ({ author: who.split("\0")[0], email: who.split("\0")[1], lines: n, share: Math.round((n / total) * 100) / 100 })));
   expect(r.results).toBeUndefined();
-  expect(r.truncated).toBe(perPerson.size > 5);
+  expect(r.truncated).toBe(perPerson.size > 3);
 });
 
 test("a binary-only folder answers with zero lines, not an error; a missing path is PATH_NOT_FOUND", async () => {

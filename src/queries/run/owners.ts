@@ -12,7 +12,7 @@ import type { Input } from "../define.ts";
 const SYMLINK = "120000";
 const ISLAND = 0.8;
 /** The people an answer names as the path's owners: who to ask, not a census (contributors has everyone). */
-const TOP_AUTHORS = 5;
+const TOP_AUTHORS = 3;
 
 const person = (who: string) => {
   const [author, email] = who.split("\0");
