@@ -5,6 +5,7 @@ import { LoreError, toLoreError } from "../errors.ts";
 import { validateInput, type AnyQuery } from "../queries/define.ts";
 import { firstAbsolutePath } from "../queries/worktree-input.ts";
 import { capAnswer } from "./cap.ts";
+import { forModel } from "./model-view.ts";
 import { moreHint } from "./hints.ts";
 import type { RepoScope } from "./repos.ts";
 import { toolArgs } from "./schemas.ts";
@@ -70,7 +71,8 @@ export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps, 
     // The renderers' own "… more: raise -n" lines speak CLI; the hint says the same in tool arguments.
     const lines = render(def.name, capped.result, plain, (t) => (def.continues ? `the rest: continue "${t}"` : "ask again for the whole answer (the work goes on meanwhile)")).split("\n").filter((l) => !l.startsWith("… more"));
     const text = [...lines, ...(hint ? [hint] : [])].join("\n");
-    return { content: [{ type: "text", text }], structuredContent: capped.result };
+    if (def.textForModel) return { content: [{ type: "text", text }] };
+    return { content: [{ type: "text", text }], structuredContent: forModel(def.name, capped.result, typeof input.repo === "string" && input.repo !== "") };
   } catch (err) {
     const e = toLoreError(err);
     if (e.code === "INTERNAL") deps.log(`lore mcp: lore_${def.name} failed: ${e.cause instanceof Error ? (e.cause.stack ?? e.cause.message) : e.message}`);

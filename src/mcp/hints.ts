@@ -34,6 +34,10 @@ export function moreHint(name: string, capped: Capped, limit: unknown): string |
     return `Cut to ${kept} of ${total} results to fit the answer size; ask with ${limit !== undefined ? `limit ${kept} or ` : ""}a narrower path.`;
   }
   if (r.truncated !== true) return undefined;
+  if (name === "show" && typeof r.text === "string") {
+    const [a, b] = r.range as [number, number];
+    return `Lines ${a}-${b} of ${r.lines as number}; ask again with startLine ${b + 1} for the rest.`;
+  }
   if (name === "git" || name === "changes") return "Output cut short; narrow it (paths, a shorter range, -n).";
   if (name === "history") return `There are more commits than limit ${limit}. ${historyHint(r, undefined)}`;
   // The rest, without what this answer said again.

@@ -1,5 +1,6 @@
 /** The JSON Schemas of an MCP tool, built from a question's plain-data arguments and its zod output shape. */
 import { z } from "zod";
+import { modelSchema } from "./model-view.ts";
 import { COMMON_ARGS, type AnyQuery, type ArgSpec } from "../queries/define.ts";
 
 
@@ -42,7 +43,8 @@ export function inputSchema(def: AnyQuery): z.ZodObject {
 export function outputSchema(def: AnyQuery): z.ZodType {
   let out = def.output(z);
   if (out instanceof z.ZodObject && !("truncated" in out.shape)) out = out.extend({ truncated: z.boolean().optional() });
-  return withPartial(out);
+  // The model's copy leaves out what model-view.ts says.
+  return withPartial(modelSchema(def.name, out));
 }
 
 /**
@@ -58,7 +60,7 @@ function withPartial(out: z.ZodType): z.ZodType {
   ]);
   const ask = { after: z.number().int().optional(), restarted: z.string().optional() };
   const whole = out instanceof z.ZodObject ? out.extend(ask) : out;
-  const partial = z.looseObject({ repo: z.string(), partial: z.literal(true), progress: progress.optional(), continue: z.string(), ...ask });
+  const partial = z.looseObject({ repo: z.string().optional(), partial: z.literal(true), progress: progress.optional(), continue: z.string(), ...ask });
   return z.union([whole, partial]);
 }
 

@@ -10,7 +10,8 @@ export interface ToolListing {
   title: string;
   description: string;
   inputSchema: Record<string, unknown>;
-  outputSchema: Record<string, unknown>;
+  /** Absent for a question that answers the model in text (textForModel). */
+  outputSchema?: Record<string, unknown>;
   annotations: { title: string; readOnlyHint: boolean; openWorldHint: false; idempotentHint: boolean; destructiveHint: boolean };
 }
 
@@ -21,7 +22,7 @@ export function toolListings(queries: readonly AnyQuery[] = QUERIES): ToolListin
     title: def.summary,
     description: def.description,
     inputSchema: jsonSchema(inputSchema(def), "input"),
-    outputSchema: jsonSchema(outputSchema(def), "output"),
+    ...(def.textForModel ? {} : { outputSchema: jsonSchema(outputSchema(def), "output") }),
     // The SDK's defaults say "may write, talks to the world": lore does neither, except restore, which writes files back.
     annotations: { title: def.summary, readOnlyHint: !def.writes, openWorldHint: false, idempotentHint: !def.writes, destructiveHint: def.writes === true },
   }));

@@ -89,6 +89,12 @@ export interface QuerySpec<A extends Args = Args, O = unknown> {
   cacheable?: false;
   /** True for a question whose partial answers (at a deadline) already hold items of its list: MCP offers it continue. */
   continues?: true;
+  /**
+   * True for a question whose text face says all its answer holds, in fewer tokens than its JSON
+   * (show: a commit as git show prints it, a file's text unescaped): MCP answers with the text
+   * alone (no outputSchema, no structuredContent), which is what every client gives the model then.
+   */
+  textForModel?: true;
   /** Loads the code that answers the question (src/queries/run/<name>.ts). */
   load: () => Promise<QueryModule<A, O>>;
 }

@@ -23,7 +23,7 @@ export const hotspotsQuery = defineQuery({
   name: "hotspots",
   summary: "The files that change most (churn × size), under PATH",
   description:
-    "Most-changed files, by commits (newest 500 under PATH) × log10(10 + lines); no lockfiles, generated or vendored files.",
+    "Most-changed files: commits (newest 500 under PATH) × log10(10 + lines); no lockfiles, generated, vendored.",
   args: HOTSPOTS_ARGS,
   answersFromPrefix: true,
   output: (z) =>

@@ -32,7 +32,7 @@ export const ownersQuery = defineQuery({
   name: "owners",
   summary: "Who owns what under PATH: main author per folder or file, islands, truck factor",
   description:
-    "Who owns PATH: top authors by lines, truck factor; by folder|file: main author per row, islands (≥ 80 %).",
+    "PATH's top authors by lines, truck factor; by folder|file: main author per row, islands (≥ 80 %).",
   args: OWNERS_ARGS,
   output: (z) => {
     const person = { author: z.string(), email: z.string() };

@@ -45,6 +45,7 @@ export const showQuery = defineQuery({
   common: ["repo"],
   args: SHOW_ARGS,
   needsHistory: false,
+  textForModel: true,
   output: (z) =>
     z.object({
       repo: z.string(),

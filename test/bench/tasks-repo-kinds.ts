@@ -91,8 +91,10 @@ const commit: Kind = {
   lore: async (t, call) => void (await call("show", { rev: t.sha })),
   check(t, f, [s]) {
     const files = gitLines(f.dir, ["show", "--format=", "--name-only", t.sha as string]);
-    const mine: string[] = (s?.files ?? []).map((x: any) => x.path);
-    return mine.length === Math.min(50, files.length) && mine.every((p) => files.includes(p)) && (s?.filesTotal ?? mine.length) === files.length ? [] : [`files: ${mine.length} vs git ${files.length}`];
+    // The JSON's files, or the text answer's file lines ("M  path  +1 -2").
+    const listed: string[] = s?.files ? s.files.map((x: any) => x.path) : files.filter((p) => (s?.text ?? "").includes(` ${p} `) || (s?.text ?? "").includes(` ${p}\n`));
+    const shown = files.slice(0, 50);
+    return shown.every((p) => listed.includes(p)) ? [] : [`files: ${listed.length} vs git ${files.length}`];
   },
 };
 

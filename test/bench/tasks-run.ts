@@ -44,7 +44,8 @@ export function loreCaller(repo: string, way: Way, answers: unknown[], texts?: s
     const text = r.structuredContent ? JSON.stringify(r.structuredContent) : r.content.map((c) => c.text).join("\n");
     way.tokens += countTokens(text);
     texts?.push(text);
-    const value = r.isError ? { error: r.content[0]?.text } : r.structuredContent;
+    // A tool that answers in text (show) gives the model its text: the facts are checked in it.
+    const value = r.isError ? { error: r.content[0]?.text } : (r.structuredContent ?? { text: r.content.map((c) => c.text).join("\n") });
     answers.push(value);
     return value;
   }) as CallLore;

@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import { z } from "zod";
 import { QUERIES } from "../../src/queries/index.ts";
+import { outputSchema } from "../../src/mcp/schemas.ts";
 import { buildRepo, git, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
@@ -67,7 +67,8 @@ describe("lore mcp", () => {
       const def = QUERIES.find((q) => `lore_${q.name}` === t.name)!;
       // Only a question that writes to the work tree (restore) says so, and says it is destructive.
       expect(t.annotations).toMatchObject(def.writes ? { readOnlyHint: false, openWorldHint: false, destructiveHint: true } : { readOnlyHint: true, openWorldHint: false, idempotentHint: true });
-      expect(t.outputSchema?.type).toBe("object");
+      // A question whose text face says it all in fewer tokens (show) answers the model in text: no outputSchema.
+      expect(t.outputSchema?.type).toBe(def.textForModel ? undefined : "object");
       const props = t.inputSchema.properties as Record<string, { description?: string }>;
       if (def.otherRepos !== false) expect(Object.keys(props)).toContain("repo");
       // A question with a revision of its own (show REV, compare HEAD), or about the work tree now, takes no until.
@@ -122,10 +123,19 @@ describe("lore mcp", () => {
       if (t.name === "lore_restore") args.lore_restore = { paths: ["docs/guide.md"], from: (await call(client, "lore_changes", {})).structuredContent.now };
       const r = await call(client, t.name, args[t.name]!);
       expect({ tool: t.name, isError: r.isError ?? false, text: r.isError ? r.content[0]!.text : "" }).toEqual({ tool: t.name, isError: false, text: "" });
+      if (t.name === "lore_show") {
+        // The text face is the whole answer: git show's header, the message, the files, the patch of src.
+        expect(r.structuredContent).toBeUndefined();
+        expect(r.content[0]!.text).toStartWith(`commit ${git(repo.dir, ["rev-parse", "HEAD"]).trim()}`);
+        expect(r.content[0]!.text).toContain("\nAuthor: ");
+        continue;
+      }
       expect(ajv.getValidator(t.outputSchema as never)(r.structuredContent).errorMessage).toBeUndefined();
       const def = QUERIES.find((q) => `lore_${q.name}` === t.name)!;
-      expect(def.output(z).safeParse(r.structuredContent).success).toBe(true);
-      expect(r.structuredContent.repo).toBe(repo.dir);
+      expect(outputSchema(def).safeParse(r.structuredContent).success).toBe(true);
+      // The model's copy names the repository only when the call did, and abbreviates the envelope's ids (status keeps both whole).
+      expect(r.structuredContent.repo).toBe(t.name === "lore_status" ? repo.dir : undefined);
+      for (const k of ["rev", "head", "base", "mergeBase"]) if (t.name !== "lore_status" && r.structuredContent[k] !== undefined) expect(r.structuredContent[k]).toMatch(/^[0-9a-f]{12}$/);
       expect(r.content[0]!.type).toBe("text");
       expect(r.content[0]!.text.length).toBeGreaterThan(0);
     }

@@ -8,7 +8,7 @@ export function renderShow(r: ShowOutput, s: Style): string {
 }
 
 function renderFile(r: ShowFileOutput, s: Style): string {
-  const cut = r.truncated ? [s.dim(`… ${r.lines - r.range[1]} more lines: ask for a range with -L ${r.range[1] + 1},${r.lines}`)] : [];
+  const cut = r.truncated ? [s.dim(`… more: lines ${r.range[0]}-${r.range[1]} of ${r.lines}; ask for the rest with -L ${r.range[1] + 1},${r.lines}`)] : [];
   return [r.text.replace(/\n$/, ""), ...cut].join("\n");
 }
 

@@ -1,0 +1,110 @@
+/**
+ * The answer as the model reads it (structuredContent): the CLI's --json and the daemon's RPC
+ * keep the whole object, for scripts, the report and people; the model pays for every token, so
+ * its copy leaves out what the agent has or does not use. The envelope: `repo` only when the call
+ * named a repository, the envelope's commit ids in 12 hex as lists have them (a 40-hex id and an
+ * absolute path were ~35 tokens, a third of a small answer). The rows: the fields a task reads
+ * (npm run bench:tasks), where a list's rows carried more (hotspots' churn details, co-change's
+ * ratios, compare's per-commit files, which `files` already holds), and a commit's day for its
+ * time (lists are in git's order; the second it was made is rarely a fact a task needs).
+ */
+import { z } from "zod";
+
+const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+/** The envelope's commit ids: the commit an answer is about (`rev`, the commit it is as of, is left out: the agent asked at HEAD, or named it). */
+const IDS = ["head", "base", "mergeBase", "sha"] as const;
+/** What every answer echoes of the question (the agent has it): left out, but where the answer's own says more (history: the file's name). */
+const ECHOES = ["rev", "path", "paths", "query"] as const;
+const KEEP_ECHO = new Set(["history", "show"]);
+/** status is a diagnosis: its ids are compared with git rev-parse, whole. */
+const WHOLE = new Set(["status"]);
+
+/** Per question: the fields its rows leave out (list → fields), and top-level fields it leaves out. */
+const LEAN: Record<string, { rows?: Record<string, string[]>; top?: string[] }> = {
+  // score is commits × log10(10 + lines), as the description says: the rows are in its order.
+  hotspots: { rows: { results: ["additions", "deletions", "authors", "lastChanged", "complexity", "score"] } },
+  // The window's perFile and maxFiles are the defaults MCP cannot change; `from` says how far back it reached.
+  cochange: { rows: { results: ["confidence", "jaccard"] }, top: [] },
+  contributors: { rows: { results: ["share", "commits"] } },
+  // Who owns it, by name and lines; emails are contributors' answer.
+  owners: { rows: { authors: ["share", "email"], truckAuthors: ["email"] } },
+  compare: { rows: { commits: ["files", "filesTotal"] } },
+};
+
+function short(v: unknown): unknown {
+  return typeof v === "string" && FULL_ID.test(v) ? v.slice(0, 12) : v;
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+const dayOf = (v: unknown) => (typeof v === "string" && ISO_TIME.test(v) ? v.slice(0, 10) : v);
+function day(row: unknown): unknown {
+  if (!row || typeof row !== "object" || Array.isArray(row) || !("time" in row)) return row;
+  return { ...row, time: dayOf((row as { time: unknown }).time) };
+}
+
+/** A commit (or an answer) whose files are all listed: their count, and its +/- (their sums), say nothing more. */
+function withoutSums(row: Record<string, unknown>): Record<string, unknown> {
+  const files = row.files;
+  if (!Array.isArray(files) || row.filesTotal !== files.length) return row;
+  const r = { ...row };
+  delete r.filesTotal;
+  const sum = (k: string) => files.reduce((n: number, f: Record<string, unknown>) => n + (typeof f[k] === "number" ? (f[k] as number) : NaN), 0);
+  if (!r.merge && r.additions === sum("additions") && r.deletions === sum("deletions")) {
+    delete r.additions;
+    delete r.deletions;
+  }
+  return r;
+}
+
+export function forModel(question: string, answer: Record<string, unknown>, namedRepo: boolean): Record<string, unknown> {
+  if (WHOLE.has(question)) return answer;
+  const out: Record<string, unknown> = { ...answer };
+  if (!namedRepo) delete out.repo;
+  if (!KEEP_ECHO.has(question)) for (const k of ECHOES) delete out[k];
+  // A list that was not cut needs no word for it: truncated is said when it is true.
+  if (out.truncated === false) delete out.truncated;
+  if (question === "cochange" && out.window && typeof out.window === "object") {
+    const { perFile: _p, maxFiles: _m, ...rest } = out.window as Record<string, unknown>;
+    out.window = { ...rest, ...(typeof rest.from === "string" ? { from: dayOf(rest.from) } : {}) };
+  }
+  for (const k of [...IDS, "rev"]) if (k in out) out[k] = short(out[k]);
+  // (compare's commits lose their file lists below: their +/- stay.)
+  if (Array.isArray(out.commits) && question !== "compare") out.commits = out.commits.map((c) => (c && typeof c === "object" && !Array.isArray(c) ? withoutSums(c as Record<string, unknown>) : c));
+  // A commit's day: the list's order says the rest (a second-exact time was 13 tokens a row, a day 5).
+  for (const list of ["commits", "results"]) if (Array.isArray(out[list])) out[list] = (out[list] as unknown[]).map(day);
+  if (question === "blame" && out.commits && typeof out.commits === "object" && !Array.isArray(out.commits))
+    out.commits = Object.fromEntries(Object.entries(out.commits as Record<string, unknown>).map(([sha, c]) => [sha, Array.isArray(c) ? c.map((v, i) => (i === 1 ? dayOf(v) : v)) : c]));
+  if (Array.isArray(out.parents)) out.parents = out.parents.map(short);
+  const lean = LEAN[question];
+  for (const k of lean?.top ?? []) delete out[k];
+  for (const [list, fields] of Object.entries(lean?.rows ?? {})) {
+    if (!Array.isArray(out[list])) continue;
+    out[list] = (out[list] as Record<string, unknown>[]).map((row) => {
+      const r = { ...row };
+      for (const f of fields) delete r[f];
+      // hotspot: true marks the few above the knee; false is the obvious default.
+      if (question === "hotspots" && r.hotspot === false) delete r.hotspot;
+      // When someone last changed the path: the day says it.
+      if (question === "contributors" && typeof r.lastChanged === "string") r.lastChanged = r.lastChanged.slice(0, 10);
+      return r;
+    });
+  }
+  return out;
+}
+
+/** The output schema of the model's copy: what forModel leaves out is optional. */
+export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
+  if (!(schema instanceof z.ZodObject)) return schema;
+  let out = schema as z.ZodObject;
+  const optional = (s: z.ZodObject, keys: string[]) => s.extend(Object.fromEntries(keys.filter((k) => k in s.shape).map((k) => [k, (s.shape[k] as z.ZodType).optional()])));
+  const commits = out.shape.commits;
+  if (commits instanceof z.ZodArray && commits.element instanceof z.ZodObject) out = out.extend({ commits: z.array(optional(commits.element, ["filesTotal", "additions", "deletions"])) });
+  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? [] : ECHOES), ...(LEAN[question]?.top ?? [])]);
+  if (question === "cochange" && out.shape.window instanceof z.ZodObject) out = out.extend({ window: optional(out.shape.window, ["perFile", "maxFiles"]) });
+  for (const [list, fields] of Object.entries(LEAN[question]?.rows ?? {})) {
+    const arr = out.shape[list];
+    const inner = arr instanceof z.ZodArray ? arr.element : undefined;
+    if (inner instanceof z.ZodObject) out = out.extend({ [list]: z.array(optional(inner, [...fields, ...(question === "hotspots" ? ["hotspot"] : [])])) });
+  }
+  return out;
+}

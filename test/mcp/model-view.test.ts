@@ -1,0 +1,62 @@
+/**
+ * The model's copy of an answer (structuredContent): no repo unless named, no echo of the
+ * question, 12-hex ids, no truncated: false, rows with the fields a task reads, a commit's day;
+ * what it leaves out is optional in the tool's output schema, and everything else is as --json has it.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { TestRepo, lines } from "../helpers/git-repo.ts";
+import { ask, isolateHome } from "../helpers/lore.ts";
+import { forModel } from "../../src/mcp/model-view.ts";
+import { outputSchema } from "../../src/mcp/schemas.ts";
+import { QUERIES } from "../../src/queries/index.ts";
+
+let repo: TestRepo;
+beforeAll(() => {
+  isolateHome();
+  repo = new TestRepo();
+  for (let i = 0; i < 4; i++) repo.write("src/a.js", lines("a", i)).write(`src/b${i % 2}.js`, lines("b", i)).commit(`change ${i}`);
+  repo.git("checkout", "-q", "-b", "topic");
+  repo.write("src/c.js", lines("c")).commit("topic");
+  repo.git("checkout", "-q", "main");
+});
+afterAll(() => repo.cleanup());
+
+const schemaOf = (name: string) => outputSchema(QUERIES.find((q) => q.name === name)!);
+
+test("the envelope: no repo, rev or echo of the question; the ids of what the answer is about in 12 hex", async () => {
+  const full = await ask("compare", repo.dir, { base: "main", head: "topic" });
+  const mine = forModel("compare", full, false);
+  expect(mine.repo).toBeUndefined();
+  expect(mine.paths).toBeUndefined();
+  expect([mine.base, mine.head, mine.mergeBase]).toEqual([full.base.slice(0, 12), full.head.slice(0, 12), full.mergeBase.slice(0, 12)]);
+  expect(mine.truncated).toBeUndefined();
+  expect(forModel("compare", full, true).repo).toBe(repo.dir);
+  // compare's commits leave their files to `files`; each keeps its id, author, day and subject.
+  expect((mine.commits as any[])[0]).toEqual({ sha: full.commits[0].sha, author: full.commits[0].author, time: full.commits[0].time.slice(0, 10), subject: full.commits[0].subject, additions: 1, deletions: 0 });
+  expect(mine.files).toEqual(full.files);
+  expect(schemaOf("compare").safeParse(mine).success).toBe(true);
+});
+
+test("rows: hotspots path, commits, lines and hotspot when true; cochange path and count; log's files without their sums", async () => {
+  const h = forModel("hotspots", await ask("hotspots", repo.dir, {}), false);
+  for (const r of h.results as any[]) expect(Object.keys(r).filter((k) => k !== "hotspot")).toEqual(["path", "commits", "lines"]);
+  expect(schemaOf("hotspots").safeParse(h).success).toBe(true);
+  const c = forModel("cochange", await ask("cochange", repo.dir, { paths: ["src/a.js"] }), false);
+  expect((c.results as any[]).map((r) => Object.keys(r))).toEqual((c.results as any[]).map(() => ["path", "count"]));
+  expect(schemaOf("cochange").safeParse(c).success).toBe(true);
+  const full = await ask("log", repo.dir, { limit: 2 });
+  const l = forModel("log", full, false);
+  expect((l.commits as any[])[0]).toEqual({ sha: full.commits[0].sha, author: full.commits[0].author, time: full.commits[0].time.slice(0, 10), subject: full.commits[0].subject, files: full.commits[0].files });
+  expect(l.truncated).toBe(true);
+  expect(schemaOf("log").safeParse(l).success).toBe(true);
+});
+
+test("blame's commits keep author and subject, with the day; status is left whole", async () => {
+  const full = await ask("blame", repo.dir, { path: "src/a.js" });
+  const b = forModel("blame", full, false);
+  for (const [sha, c] of Object.entries(full.commits as Record<string, [string, string, string]>)) expect((b.commits as any)[sha]).toEqual([c[0], c[1].slice(0, 10), c[2]]);
+  expect(b.hunks).toEqual(full.hunks);
+  expect(schemaOf("blame").safeParse(b).success).toBe(true);
+  const s = await ask("status", repo.dir, {});
+  expect(forModel("status", s, false)).toEqual(s);
+});
