@@ -13,7 +13,7 @@ export interface HotspotsOutput {
 
 export const HOTSPOTS_ARGS = {
   path: { type: "string", positional: true, description: "A folder." },
-  limit: { type: "integer", default: 10, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many files (default 10)." },
+  limit: { type: "integer", default: 5, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many files (default 5)." },
   commits: { ...WINDOW_ARGS.commits, cliOnly: true },
   since: { ...WINDOW_ARGS.since, cliOnly: true },
   all: { type: "boolean", default: false, cliOnly: true, description: "Keep lockfiles, generated and vendored files." },
