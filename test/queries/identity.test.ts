@@ -95,6 +95,18 @@ test("owners and the truck factor count the person, not each of their names", as
   expect(all.truckAuthors.some((p: any) => p.author === "Samantha Q")).toBe(true);
 });
 
+test("questions asked at once on a new index all count the person, none a name the mailmap look-up has not merged yet", async () => {
+  const before = process.env.LORE_HOME;
+  isolateHome();
+  try {
+    const asks = ["src/a.js", "src/h.js"].flatMap((path) => Array.from({ length: 4 }, () => ask("contributors", repo.dir, { path })));
+    const names = (await Promise.all(asks)).map((r) => `${r.results[0].author} <${r.results[0].email}>`);
+    expect(names).toEqual([...Array(4).fill("Pat Doe <pat@corp.io>"), ...Array(4).fill("Samantha Q <sam@corp.io>")]);
+  } finally {
+    process.env.LORE_HOME = before;
+  }
+});
+
 describe.skipIf(!hasExpress)("express", () => {
   let dir = "";
   beforeAll(() => {

@@ -78,10 +78,13 @@ interface Memo {
 }
 
 const memos = new WeakMap<object, Memo>();
+/** The refresh under way per index: a question that comes while another asks the mailmap waits for its map, never reads the old one. */
+const refreshing = new WeakMap<object, Promise<void>>();
 
 /** The identities of the index's people: the commits read once, then only the new ones. */
 export async function identities(ctx: QueryContext): Promise<Identities> {
   const { store } = ctx.index;
+  for (let r = refreshing.get(store); r; r = refreshing.get(store)) await r.catch(() => {});
   const db = store.db;
   const mailmap = store.meta("mailmap");
   let m = memos.get(store);
@@ -115,9 +118,16 @@ export async function identities(ctx: QueryContext): Promise<Identities> {
     // Ask the mailmap only about emails seen under several names (one git call, remembered).
     const multi = [...groupIdentities(seen).values()].map((k) => k.slice(k.indexOf("\0") + 1));
     const ask = [...new Set(multi)].filter((e) => !m!.mailmapNames.has(e));
-    if (ask.length) await askMailmap(ctx, ask, m.mailmapNames);
-    const names = m.mailmapNames;
-    m.map = groupIdentities(seen, (e) => names.get(e) ?? undefined);
+    const memo = m;
+    const done = (ask.length ? askMailmap(ctx, ask, memo.mailmapNames) : Promise.resolve()).then(() => {
+      memo.map = groupIdentities(seen, (e) => memo.mailmapNames.get(e) ?? undefined);
+    });
+    refreshing.set(store, done);
+    try {
+      await done;
+    } finally {
+      if (refreshing.get(store) === done) refreshing.delete(store);
+    }
   }
   const map = m.map;
   const ofKey = (who: PersonKey) => map.get(who) ?? who;
