@@ -29,6 +29,8 @@ export interface ReviewOutput {
   missing: { path: string; confidence: number; with: string[]; withTotal?: number }[];
   people: { author: string; email: string; lines: number }[];
   truncated: boolean;
+  /** "path: why" for each file git could not blame: what the rewrites and people leave out. */
+  leftOut?: string[];
   note?: string;
 }
 
@@ -79,6 +81,7 @@ export const reviewQuery = defineQuery({
       missing: z.array(z.object({ path: z.string(), confidence: z.number(), with: z.array(z.string()), withTotal: z.number().int().optional() })),
       people: z.array(z.object({ author: z.string(), email: z.string(), lines: z.number().int() })),
       truncated: z.boolean(),
+      leftOut: z.array(z.string()).optional(),
       note: z.string().optional(),
     }),
   load: () => import("./run/review.ts"),

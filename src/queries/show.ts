@@ -15,6 +15,8 @@ export interface ShowCommitOutput {
   filesTotal: number;
   patch?: string;
   truncated: boolean;
+  /** "path: why" for each listed file whose content git cannot read (listed without +/-, not as binary). */
+  leftOut?: string[];
 }
 
 export interface ShowFileOutput {
@@ -65,6 +67,7 @@ export const showQuery = defineQuery({
       range: z.tuple([z.number().int(), z.number().int()]).optional(),
       text: z.string().optional(),
       truncated: z.boolean(),
+      leftOut: z.array(z.string()).optional(),
     }),
   load: () => import("./run/show.ts"),
 });

@@ -4,7 +4,7 @@
  * file itself is a clear error naming the object; nothing asks git again and again.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestRepo, lines, runGit, tempDir } from "../helpers/git-repo.ts";
 import { gitBlame } from "../helpers/git-truth.ts";
@@ -25,19 +25,25 @@ beforeAll(() => {
   src.commit("first");
   src.write("lib/a.js", lines("a1", "a2 changed", "a3", "a4"));
   src.commit("second", { name: "Bob Example", email: "bob@example.com" });
-  dir = join(tempDir(), "damaged");
-  runGit(src.dir, ["clone", "-q", "--no-local", src.dir, dir]);
+  ({ dir, blob, object, away } = damagedClone(src, "HEAD:lib/vendor.lib"));
+});
+
+/** A --no-local clone of `from` with its objects loose and the one `name` names taken away (kept at `away`). */
+function damagedClone(from: TestRepo, name: string): { dir: string; blob: string; object: string; away: string } {
+  const dir = join(tempDir(), "damaged");
+  runGit(from.dir, ["clone", "-q", "--no-local", from.dir, dir]);
   // Loose objects, then one blob taken away.
   const pack = join(dir, ".git", "objects", "pack");
   const packs = readdirSync(pack).filter((f) => f.endsWith(".pack"));
   const keep = tempDir("lore-pack-");
   for (const f of readdirSync(pack)) renameSync(join(pack, f), join(keep, f));
   for (const f of packs) runGit(dir, ["unpack-objects", "-q"], {}, readFileSync(join(keep, f)));
-  blob = runGit(dir, ["rev-parse", "HEAD:lib/vendor.lib"]).trim();
-  object = join(dir, ".git", "objects", blob.slice(0, 2), blob.slice(2));
-  away = join(keep, "object");
+  const blob = runGit(dir, ["rev-parse", name]).trim();
+  const object = join(dir, ".git", "objects", blob.slice(0, 2), blob.slice(2));
+  const away = join(keep, "object");
   renameSync(object, away);
-});
+  return { dir, blob, object, away };
+}
 afterAll(() => {
   closeAll();
   src.cleanup();
@@ -104,6 +110,58 @@ test("blame of the file itself is GIT_FAILED naming the missing object", async (
   expect(err.code).toBe("GIT_FAILED");
   expect(err.message).toContain(blob);
   expect(err.message).toMatch(/missing/);
+});
+
+test("show lists the unreadable file as left out, not as binary; the readable commit is git's numstat", async () => {
+  const [second, first] = runGit(dir, ["rev-list", "HEAD"]).trim().split("\n") as [string, string];
+  const show = await ask("show", dir, { rev: first });
+  const vendored = show.files.find((f: any) => f.path === "lib/vendor.lib");
+  expect(vendored).toEqual({ path: "lib/vendor.lib", status: "A" });
+  expect(show.leftOut).toHaveLength(1);
+  expect(show.leftOut[0]).toStartWith("lib/vendor.lib: ");
+  expect(show.leftOut[0]).toContain(blob);
+  const text = cli(dir, ["show", first]);
+  expect(text.code).toBe(0);
+  expect(text.stdout).toContain(`left out: lib/vendor.lib: `);
+  expect(text.stdout).not.toMatch(/vendor\.lib\s+binary/);
+  // A commit git can read whole: every file as git show --numstat counts it, nothing left out.
+  const readable = await ask("show", dir, { rev: second });
+  const numstat = runGit(dir, ["show", "--numstat", "--format=", second]).trim().split("\n").map((l) => l.split("\t"));
+  expect(readable.files.map((f: any) => [String(f.additions), String(f.deletions), f.path])).toEqual(numstat);
+  expect(readable.leftOut).toBeUndefined();
+});
+
+test("review of a file whose older content is missing keeps the rest of the answer and says what it left out", async () => {
+  const repo = new TestRepo();
+  repo.write("a.js", lines("a1", "a2", "a3")).write("old.js", lines("o1", "o2", "o3"));
+  repo.commit("first");
+  repo.write("old.js", lines("o1", "o2 new", "o3"));
+  repo.commit("second", { name: "Bob Example", email: "bob@example.com" });
+  // The first version of old.js is gone: git diff HEAD reads, git blame of old.js cannot.
+  const d = damagedClone(repo, "HEAD~1:old.js");
+  try {
+    writeFileSync(join(d.dir, "a.js"), lines("a1", "a3"));
+    writeFileSync(join(d.dir, "old.js"), lines("o1", "o3"));
+    const r = await ask("review", d.dir, {});
+    expect(r.files.map((f: any) => [f.path, f.additions, f.deletions])).toEqual([
+      ["a.js", 0, 1],
+      ["old.js", 0, 1],
+    ]);
+    // a.js's deleted line 2 as git blames it.
+    const owner = gitBlame(d.dir, "HEAD", "a.js")[1]!;
+    expect(Object.keys(r.files[0].rewrites)).toEqual([owner.sha]);
+    expect(Object.values(r.files[0].rewrites)).toEqual([[[2, 2]]]);
+    expect(r.files[1].rewrites).toBeUndefined();
+    expect(r.leftOut).toHaveLength(1);
+    expect(r.leftOut[0]).toStartWith("old.js: ");
+    expect(r.leftOut[0]).toContain(d.blob);
+    const text = cli(d.dir, ["review"]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("left out: old.js: ");
+  } finally {
+    repo.cleanup();
+    rmSync(d.dir, { recursive: true, force: true });
+  }
 });
 
 test("a blame that failed is remembered, not asked of git again: the background pass ends, and the answer stays the same", async () => {

@@ -9,7 +9,8 @@ export function churn(f: { additions?: number; deletions?: number; binary?: true
 
 /** Files as `git log --stat` lists them, roughly: status, path (and where it came from), +/-. */
 export function fileLines(files: LogFile[], total: number, s: Style, indent = "    "): string[] {
-  const rows = files.map((f) => [indent + (f.status ?? "M"), f.oldPath ? `${f.oldPath} → ${f.path}` : f.path, churn(f, s)]);
+  // Neither counts nor binary: git could not read the file's content (the answer's leftOut says why).
+  const rows = files.map((f) => [indent + (f.status ?? "M"), f.oldPath ? `${f.oldPath} → ${f.path}` : f.path, f.additions === undefined && !f.binary ? s.dim("unreadable") : churn(f, s)]);
   const more = total > files.length ? [s.dim(`${indent}… ${total - files.length} more files`)] : [];
   return [...table(rows), ...more];
 }

@@ -48,5 +48,6 @@ export function renderReview(r: ReviewOutput, s: Style): string {
     out.push("", s.bold("Other commits behind the rewritten lines"));
     out.push(...table(other.map(([sha, [author, time, subject]]) => [sha, time.slice(0, 10), author, subject])).map((l) => `  ${l}`));
   }
+  if (r.leftOut?.length) out.push("", ...r.leftOut.map((l) => s.yellow(`left out: ${l}`)));
   return out.join("\n");
 }

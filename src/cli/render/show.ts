@@ -17,6 +17,7 @@ function renderCommit(r: ShowCommitOutput, s: Style): string {
   if (r.parents.length > 1) out.push(`Merge: ${r.parents.map((p) => p.slice(0, 12)).join(" ")}${s.dim(" (files against the first parent)")}`);
   out.push(`Author: ${r.author} <${r.email}>`, `Date:   ${r.time}`, "", ...r.message.split("\n").map((l) => "    " + l), "");
   out.push(...fileLines(r.files, r.filesTotal, s, ""));
+  out.push(...(r.leftOut ?? []).map((l) => s.yellow(`left out: ${l}`)));
   if (r.patch !== undefined) out.push("", r.patch.replace(/\n$/, ""));
   if (r.truncated) out.push(s.dim("… the patch is cut: ask for more with --diff-lines N, or name fewer files"));
   return out.join("\n");

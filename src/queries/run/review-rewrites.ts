@@ -1,5 +1,5 @@
 /** The lines a change deletes or replaces, by the commit that last changed them: the cached blame of the old side. */
-import { blameMany } from "../../index/blame.ts";
+import { blameMany, leftOut } from "../../index/blame.ts";
 import { lsTree } from "../../index/tree.ts";
 import type { ChangedFile } from "../../git/parse-diff-hunks.ts";
 import type { BlameHunk, TreeEntry } from "../../git/records.ts";
@@ -14,6 +14,8 @@ export interface Rewrites {
   byFile: Map<string, Map<string, [number, number][]>>;
   /** Rewritten lines per commit (full sha), over all files. */
   lines: Map<string, number>;
+  /** "path: why" for each old-side file git could not blame (its rewrites unknown, the rest of the answer kept). */
+  leftOut: string[];
 }
 
 /** The old side's name of a changed file. */
@@ -46,7 +48,7 @@ export async function rewritesOf(ctx: QueryContext, oldSide: string, files: Chan
   const byFile = new Map<string, Map<string, [number, number][]>>();
   const lines = new Map<string, number>();
   const asked = files.filter((f) => f.deleted.length > 0 && TEXT_MODES.has(f.oldMode));
-  if (asked.length === 0) return { byFile, lines };
+  if (asked.length === 0) return { byFile, lines, leftOut: [] };
   const scope = await ctx.index.scope(oldSide);
   const entries = new Map<string, TreeEntry>();
   if (scope.atHead) {
@@ -67,5 +69,5 @@ export async function rewritesOf(ctx: QueryContext, oldSide: string, files: Chan
     byFile.set(f.path, by);
     for (const [sha, ranges] of by) for (const [a, z] of ranges) lines.set(sha, (lines.get(sha) ?? 0) + z - a + 1);
   }
-  return { byFile, lines };
+  return { byFile, lines, leftOut: blames.size < targets.length ? leftOut(ctx.index, targets) : [] };
 }

@@ -66,6 +66,7 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
     missing,
     people: peopleOf(rewrites.lines, facts, user, MAX_PEOPLE, ids),
     truncated: all.length > MAX_FILES,
+    ...(rewrites.leftOut.length ? { leftOut: rewrites.leftOut } : {}),
   };
   const notes: string[] = [];
   if (change.state) notes.push(change.base ? `The repository is mid-${change.state}: this reviews HEAD's commits since BASE, not the files on disk.` : STATE_NOTE[change.state]);

@@ -10,6 +10,7 @@ import type { LogFile } from "../log.ts";
 import type { SHOW_ARGS, ShowCommitOutput, ShowFileOutput, ShowOutput } from "../show.ts";
 import { iso, lineRange, repoPath, shortSha } from "./common.ts";
 import { repoPaths } from "./log.ts";
+import { unreadableFiles } from "./show-unreadable.ts";
 import { checkCount, commitOf, diffFiles, diffPatch, fileOut } from "./repo-diff.ts";
 
 /** Files listed for one commit. */
@@ -54,6 +55,9 @@ async function showCommit(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Pr
     await ctx.index.ensureChurn([sha]);
     files = ctx.index.store.log.changesOf([c.id]).map((ch) => fileOut({ ...ch, oldPath: ch.old_path }));
   } else files = (await diffFiles(ctx, c.parents[0] ?? null, sha, [])).map(fileOut);
+  // A file git cannot read has unknown counts, as a binary file has: it is left out, not called binary.
+  const unreadable = await unreadableFiles(ctx, sha, c.parents[0] ?? null, files.slice(0, MAX_FILES));
+  for (const f of files) if (unreadable.has(f.path)) delete f.binary;
   const out: ShowCommitOutput = {
     repo: ctx.index.repo.root,
     sha,
@@ -66,6 +70,7 @@ async function showCommit(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Pr
     files: files.slice(0, MAX_FILES),
     filesTotal: files.length,
     truncated: false,
+    ...(unreadable.size ? { leftOut: [...unreadable.values()] } : {}),
   };
   if (input.patch || (input.paths ?? []).length > 0) {
     const { patch, truncated } = await diffPatch(ctx, c.parents[0] ?? null, sha, paths, input.diffLines);
