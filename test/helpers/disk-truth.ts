@@ -132,6 +132,9 @@ export async function expectLineHistoryLikeGit(dir: string, path: string, a: num
   const committed = heads.filter((h): h is number => h !== null);
   expect(r.range).toEqual([a, b]);
   expect(r.worktree).toBe(true);
+  // Lines not in HEAD's version (git diff HEAD's + lines) are the uncommitted ones.
+  const notInHead = ranges(heads.flatMap((h, i) => (h === null ? [a + i] : [])));
+  expect({ path, uncommitted: r.uncommitted }).toEqual({ path, uncommitted: notInHead.length ? notInHead : undefined });
   if (committed.length === 0) {
     expect(r.commits).toEqual([]);
     expect(r.uncommitted).toEqual([[a, b]]);

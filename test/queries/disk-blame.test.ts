@@ -354,6 +354,9 @@ describe("a merge in progress", () => {
       expect(r.hunks.some((h: any[]) => h[2] === short(repo.git("rev-parse", "topic").trim()))).toBe(true);
       await expectBlameLikeGit(repo.dir, "topic-only.txt");
       await expectIntentLikeGit(repo.dir, "src/app.js", 20, 31);
+      // git log -L has no work tree: the lines the merge brought are not HEAD's, so history calls them uncommitted.
+      const h = await expectLineHistoryLikeGit(repo.dir, "src/app.js", 24, 30);
+      expect(h.uncommitted).toEqual([[27, 28]]);
       // The merge's own edit on top of it: not committed.
       edit("src/app.js", (ls) => [...ls.slice(0, 10), "resolving", ...ls.slice(10)]);
       await expectBlameLikeGit(repo.dir, "src/app.js");

@@ -14,7 +14,7 @@ import type { LineHistoryOutput } from "../line-history.ts";
 import { fileAt, iso, repoPath, shortSha } from "./common.ts";
 import { parseRange } from "../../cli/flags.ts";
 import type { Scope } from "../../index/repo-index.ts";
-import { diskFile, runsIn, type DiskFile } from "./disk-file.ts";
+import { diskFile, runsIn, type DiskFile, type DiskRun } from "./disk-file.ts";
 
 type Cached = Omit<LineHistoryOutput, "repo" | "rev" | "path">;
 
@@ -53,9 +53,16 @@ async function onDisk(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>, scop
     throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines to follow.`);
   const [a, b] = checkedRange(parseRange(input.lines!), view.lines, path);
   const runs = runsIn(view, a, b);
-  const uncommitted = runs.filter((r) => r.head === null).map((r): [number, number] => [r.start, r.end]);
-  // HEAD's lines only (lines a merge in progress brought are in another commit's version).
-  const committed = runs.filter((r) => r.head !== null && r.from === undefined);
+  // git log -L follows HEAD's lines only: lines a merge in progress brought (blame gives them to the
+  // merged commit) are not in HEAD's version, so here they are uncommitted, as git diff HEAD says.
+  const inHead = (r: DiskRun) => r.head !== null && r.from === undefined;
+  const uncommitted: [number, number][] = [];
+  for (const r of runs.filter((r) => !inHead(r))) {
+    const last = uncommitted[uncommitted.length - 1];
+    if (last && last[1] + 1 === r.start) last[1] = r.end;
+    else uncommitted.push([r.start, r.end]);
+  }
+  const committed = runs.filter(inHead);
   const base = { repo: ctx.index.repo.root, path, rev: scope.commit, range: [a, b] as [number, number], worktree: true as const };
   if (committed.length === 0 || !view.headPath || !view.headEntry) return { ...base, commits: [], truncated: false, uncommitted };
   const last = committed[committed.length - 1]!;
