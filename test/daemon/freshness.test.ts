@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync, realpathSync } from "node:fs";
+import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gitBlame, gitLogFile } from "../helpers/git-truth.ts";
+import { gitBlame, gitBlameWorkTree, gitLogFile } from "../helpers/git-truth.ts";
 import { BOB, CAROL, lines, TestRepo } from "../helpers/git-repo.ts";
 import { daemonHome, discardHome, loreSync, until } from "./daemon-helpers.ts";
 
@@ -137,4 +137,24 @@ test("a new .mailmap or .git-blame-ignore-revs changes the answers without a com
   }
   expect(blameShas("sweep.txt")).toEqual([first, first, sweep]);
   expect(ask(["history", "sweep.txt", "-n", "1"]).commits[0].author).toBe(BOB.name);
+});
+
+test("a clean CRLF file's kept answer is not reused once .gitattributes changes how git reads it", () => {
+  repo.write("crlf.txt", "one\r\ntwo\r\nthree\r\n");
+  repo.commit("CRLF as committed");
+  const asGit = () => gitBlameWorkTree(repo.dir, "crlf.txt").map((o) => o.sha);
+  const worktree = () => ask(["blame", "crlf.txt"]).worktree;
+  expect([blameShas("crlf.txt"), worktree()]).toEqual([asGit(), undefined]);
+  expect(blameShas("crlf.txt")).toEqual(asGit());
+  // Now git converts its CRLF on reading: it differs from HEAD's blob, though not a byte of it changed.
+  const attributes = join(repo.dir, ".git", "info", "attributes");
+  mkdirSync(join(repo.dir, ".git", "info"), { recursive: true });
+  writeFileSync(attributes, "crlf.txt text\n");
+  try {
+    expect([blameShas("crlf.txt"), worktree()]).toEqual([asGit(), true]);
+    expect(asGit()).toEqual([null, null, null]);
+  } finally {
+    rmSync(attributes);
+  }
+  expect([blameShas("crlf.txt"), worktree()]).toEqual([asGit(), undefined]);
 });

@@ -4,10 +4,10 @@
  * file costs no git process and a dirty one one diff.
  */
 import { statSync } from "node:fs";
-import { homedir } from "node:os";
 import { join } from "node:path";
 import { LoreError } from "../../errors.ts";
 import type { TreeEntry } from "../../git/records.ts";
+import { eolStamp } from "../../git/eol-stamp.ts";
 import { noFilterArgs } from "../../git/no-filters.ts";
 import { git } from "../../git/run.ts";
 import type { Scope } from "../../index/repo-index.ts";
@@ -79,14 +79,14 @@ export async function diskFile(ctx: QueryContext, scope: Scope, path: string): P
   const against = (entry ? `${scope.commit}:${entry.blob}` : `${scope.commit}:${indexStamp(ctx)}`) + merging;
   const known = remembered.get(key);
   // The same stamp as last time (inode, size, mtime, ctime, mode): the same answer, without reading the file.
-  if (known && known.against === against && known.stamp === quickStamp(full) && (known.eol === undefined || known.eol === eolStamp(ctx, path))) return known.view;
+  if (known && known.against === against && known.stamp === quickStamp(full) && (known.eol === undefined || known.eol === eolStampOf(ctx, path))) return known.view;
   // git reads the file again for its diff: an editor saving in between would give lines of another version, so the stamp must hold throughout.
   for (let attempt = 0; attempt < READ_TRIES; attempt++) {
     const disk = readDisk(full, path);
     if (!disk) return undefined;
     // git's test for a binary file (a NUL in its first 8,000 bytes), for one HEAD has not blamed.
     if (!entry && disk.content.subarray(0, 8000).includes(0)) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines.`);
-    const eol = disk.content.includes(13) ? eolStamp(ctx, path) : undefined;
+    const eol = disk.content.includes(13) ? eolStampOf(ctx, path) : undefined;
     const mine = entry ? await againstHead(ctx, scope, path, entry, disk.content) : await notInHead(ctx, scope, path, disk.content);
     const view = mine && (await withMerges(ctx, path, disk.content, mine));
     if (quickStamp(full) !== disk.stamp) continue;
@@ -96,13 +96,8 @@ export async function diskFile(ctx: QueryContext, scope: Scope, path: string): P
   throw changing(path);
 }
 
-/** The files whose settings decide git's eol conversion of `path`: config (core.autocrlf) and .gitattributes (text, eol). */
-function eolStamp(ctx: QueryContext, path: string): string {
-  const xdg = process.env.XDG_CONFIG_HOME || join(homedir(), ".config");
-  const files = [join(ctx.index.repo.commonDir, "config"), join(ctx.index.repo.commonDir, "info", "attributes"), join(homedir(), ".gitconfig"), join(xdg, "git", "config"), join(xdg, "git", "attributes"), "/etc/gitconfig"];
-  const parts = path.split("/");
-  for (let i = 0; i < parts.length; i++) files.push(join(workTreeRoot(ctx), ...parts.slice(0, i), ".gitattributes"));
-  return files.map((f) => quickStamp(f) ?? "-").join("|");
+function eolStampOf(ctx: QueryContext, path: string): string {
+  return eolStamp(ctx.index.repo.commonDir, workTreeRoot(ctx), path);
 }
 
 function indexStamp(ctx: QueryContext): string {
