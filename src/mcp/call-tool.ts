@@ -67,7 +67,7 @@ export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps, 
     const answer = await withProgress(extra, deps.noDaemon, (ticket) => deps.call(def.name, ticket ? { ...asked, ticket } : asked, { cwd: root, noDaemon: deps.noDaemon }));
     const capped = refitToken(capAnswer(def.name, answer, deps.maxBytes));
     const offersLimit = toolArgs(def).some(([k]) => k === "limit");
-    const hint = moreHint(def.name, capped, offersLimit ? (input.limit ?? def.args.limit?.default) : undefined);
+    const hint = moreHint(def.name, capped, offersLimit ? (input.limit ?? def.args.limit?.default) : undefined, typeof input.skip === "number" ? input.skip : 0);
     // The renderers' own "… more: raise -n" lines speak CLI; the hint says the same in tool arguments.
     const lines = render(def.name, capped.result, plain, (t) => (def.continues ? `the rest: continue "${t}"` : "ask again for the whole answer (the work goes on meanwhile)")).split("\n").filter((l) => !l.startsWith("… more"));
     const text = [...lines, ...(hint ? [hint] : [])].join("\n");

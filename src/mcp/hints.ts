@@ -18,7 +18,7 @@ function historyHint(r: Answer, kept: number | undefined): string {
 }
 
 /** The hint for a capped (or query-truncated) answer, or undefined when the whole answer is there. */
-export function moreHint(name: string, capped: Capped, limit: unknown): string | undefined {
+export function moreHint(name: string, capped: Capped, limit: unknown, skipped = 0): string | undefined {
   const r = capped.result;
   if (capped.cut) {
     const { kept, total } = capped.cut;
@@ -41,7 +41,7 @@ export function moreHint(name: string, capped: Capped, limit: unknown): string |
   if (name === "git" || name === "changes") return "Output cut short; narrow it (paths, a shorter range, -n).";
   if (name === "history") return `There are more commits than limit ${limit}. ${historyHint(r, undefined)}`;
   // The rest, without what this answer said again.
-  if ((name === "log" || name === "compare") && Array.isArray(r.commits)) return `There are more commits than limit ${limit}; ask again with skip ${r.commits.length} (and the same arguments) for the next ones.`;
+  if ((name === "log" || name === "compare") && Array.isArray(r.commits)) return `There are more commits than limit ${limit}; ask again with skip ${skipped + r.commits.length} (and the same arguments) for the next ones.`;
   // A tool that offers no limit gives its best results only: nothing more to ask for.
   if (limit === undefined) return undefined;
   return `There are more results than limit ${limit}; raise limit to see them.`;
