@@ -202,6 +202,28 @@ describe("blame of the file on disk", () => {
     await expectBlameLikeGit(repo.dir, "moved.txt");
   });
 
+  test("a file marked assume-unchanged or skip-worktree is read on disk, as git blame reads it (git diff trusts the staging area)", async () => {
+    for (const flag of ["--assume-unchanged", "--skip-worktree"]) {
+      reset();
+      repo.git("update-index", flag, "src/app.js");
+      try {
+        edit("src/app.js", (ls) => ["flagged top", ...ls.slice(0, 12), "flagged 13", ...ls.slice(14)]);
+        expect(repo.git("-c", "diff.autoRefreshIndex=false", "diff", "HEAD", "--", "src/app.js")).toBe("");
+        const r = await expectBlameLikeGit(repo.dir, "src/app.js");
+        expect(r.hunks[0]).toEqual([1, 1, null]);
+        await expectIntentLikeGit(repo.dir, "src/app.js", 1, 20);
+        // A staged change under the flag too: git diff HEAD would show the staged version's lines.
+        repo.git("update-index", flag.replace("--", "--no-"), "src/app.js");
+        repo.git("add", "src/app.js");
+        repo.git("update-index", flag, "src/app.js");
+        edit("src/app.js", (ls) => [...ls.slice(0, 20), "after staging", ...ls.slice(20)]);
+        await expectBlameLikeGit(repo.dir, "src/app.js");
+      } finally {
+        repo.git("update-index", flag.replace("--", "--no-"), "src/app.js");
+      }
+    }
+  });
+
   test("a name with spaces and non-ASCII letters", async () => {
     reset();
     edit("notes/a b ü.txt", (ls) => [ls[0]!, "new", ...ls.slice(1)]);

@@ -17,12 +17,17 @@ import type { DiskRun } from "./disk-file.ts";
  */
 export const DIFF_FLAGS = ["-c", "diff.autoRefreshIndex=false", "diff", "-U0", "--text", "--no-color", "--no-ext-diff", "--no-textconv", "--diff-algorithm=myers", "--src-prefix=a/", "--dst-prefix=b/"];
 
-/** The -U0 hunks from `path` at `commit` (entry) to the file on disk. */
-export async function diffWith(ctx: QueryContext, commit: string, path: string, entry: TreeEntry, content: Buffer): Promise<Hunk[]> {
+/**
+ * The -U0 hunks from `path` at `commit` (entry) to the file on disk. `diskBlob`, the blob git makes of
+ * the file, when known: a diff that is not of it took the staging area's version for the file's
+ * (assume-unchanged, skip-worktree), where git blame reads the file.
+ */
+export async function diffWith(ctx: QueryContext, commit: string, path: string, entry: TreeEntry, content: Buffer, diskBlob?: string): Promise<Hunk[]> {
   const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
-  const patch = parsePatch(await git([...off, ...DIFF_FLAGS, "--no-renames", commit, "--", path], ctx.index.git));
+  const patch = parsePatch(await git([...off, ...DIFF_FLAGS, "--full-index", "--no-renames", commit, "--", path], ctx.index.git));
+  const notTheFile = diskBlob !== undefined && diskBlob !== entry.blob && patch.newBlob !== diskBlob;
   // Not in the staging area: git diff calls it deleted though it is on disk, as git blame does not.
-  return patch.deleted ? diffBlobs(ctx, entry.blob, content) : patch.hunks;
+  return patch.deleted || notTheFile ? diffBlobs(ctx, entry.blob, content) : patch.hunks;
 }
 
 /** The diff of a HEAD blob and content lore read, through two files in the OS's temporary folder (never the repository). */
@@ -48,14 +53,15 @@ export interface Hunk {
   newCount: number;
 }
 
-/** The hunks of a -U0 patch of one file, and whether git calls the file deleted. */
-export function parsePatch(out: Buffer): { hunks: Hunk[]; deleted: boolean } {
+/** The hunks of a -U0 patch of one file, whether git calls the file deleted, and the new side's blob (--full-index; none without a change). */
+export function parsePatch(out: Buffer): { hunks: Hunk[]; deleted: boolean; newBlob?: string } {
   const text = out.toString("latin1");
   const hunks: Hunk[] = [];
   for (const m of text.matchAll(/^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/gm)) {
     hunks.push({ oldStart: Number(m[1]), oldCount: m[2] === undefined ? 1 : Number(m[2]), newStart: Number(m[3]), newCount: m[4] === undefined ? 1 : Number(m[4]) });
   }
-  return { hunks, deleted: /^deleted file mode /m.test(text) };
+  const index = /^index [0-9a-f]+\.\.([0-9a-f]+)/m.exec(text);
+  return { hunks, deleted: /^deleted file mode /m.test(text), ...(index ? { newBlob: index[1] } : {}) };
 }
 
 /** The on-disk runs a patch makes: lines outside its + sides are HEAD's, shifted by what came before. */

@@ -109,22 +109,26 @@ async function againstHead(ctx: QueryContext, scope: Scope, path: string, entry:
   // The same bytes as HEAD's blob: clean, no git needed. Not for a file with CR in it: git's eol
   // conversion (core.autocrlf, .gitattributes text/eol) may read it as other bytes than it has, so git says.
   const sha256 = entry.blob.length === 64;
-  if (!content.includes(13) && blobId(content, sha256) === entry.blob) return undefined;
+  const raw = blobId(content, sha256);
+  if (!content.includes(13) && raw === entry.blob) return undefined;
+  // The blob git makes of the file, where lore knows it (bytes git reads as they are).
+  let diskBlob: string | undefined = content.includes(13) ? undefined : raw;
   if (content.includes(13)) {
     // The blob git blame makes of the file (hash-object without -w writes nothing): git diff would trust
     // the staging area's stat of the file instead, which says nothing of an eol setting changed since.
     const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
     const asGit = (await git([...off, "hash-object", `--path=${path}`, "--stdin"], { ...ctx.index.git, input: content })).toString("latin1").trim();
     if (asGit === entry.blob) return undefined;
+    if (asGit === raw) diskBlob = raw;
     const lf = Buffer.from(content.toString("latin1").replace(/\r\n/g, "\n"), "latin1");
-    if (asGit !== blobId(content, sha256) && asGit === blobId(lf, sha256)) {
+    if (asGit !== raw && asGit === blobId(lf, sha256)) {
       const hunks = await diffBlobs(ctx, entry.blob, lf);
       return hunks.length ? withRuns(path, entry, lf, hunks) : undefined;
     }
   }
   // git's own diff of HEAD's blob and the file as git reads it (its eol conversion applied; filters,
   // which are programs and may write into .git, off).
-  const hunks = await diffWith(ctx, scope.commit, path, entry, content);
+  const hunks = await diffWith(ctx, scope.commit, path, entry, content, diskBlob);
   // The same content once converted (CRLF), or a mode change alone.
   if (hunks.length === 0) return undefined;
   return withRuns(path, entry, content, hunks);
