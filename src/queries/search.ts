@@ -30,6 +30,8 @@ export interface SearchOutput {
   /** Message search: how many commits match in all. */
   total?: number;
   truncated: boolean;
+  /** Code search on a damaged clone: "path: why" for each path git could not read, left out of the walk. */
+  leftOut?: string[];
 }
 
 export const SEARCH_ARGS = {
@@ -71,6 +73,7 @@ export const searchQuery = defineQuery({
       ),
       total: z.number().int().optional(),
       truncated: z.boolean(),
+      leftOut: z.array(z.string()).optional(),
     }),
   load: () => import("./run/search.ts"),
 });

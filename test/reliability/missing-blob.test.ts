@@ -131,6 +131,26 @@ test("show lists the unreadable file as left out, not as binary; the readable co
   expect(readable.leftOut).toBeUndefined();
 });
 
+test("code search through git answers from the paths git can read and says which it left out", async () => {
+  // What git log -S / -G lists once the unreadable path is left out of its walk.
+  const truth = (flag: string) => runGit(dir, ["log", flag, "--format=%h", "--abbrev=12", "--", ".", ":(exclude)lib/vendor.lib"]).trim().split("\n");
+  expect(() => runGit(dir, ["log", "-Sa1", "--format=%h"])).toThrow();
+  for (const [input, flag] of [
+    [{ query: "a1", code: true }, "-Sa1"],
+    [{ query: "a[0-9]", code: true, regex: true }, "-Ga[0-9]"],
+    [{ query: "changed", code: true, oldest: true }, "-Schanged"],
+  ] as const) {
+    const r = await ask("search", dir, input);
+    expect(r.results.map((c: any) => c.sha)).toEqual(truth(flag));
+    expect(r.leftOut).toHaveLength(1);
+    expect(r.leftOut[0]).toStartWith("lib/vendor.lib: ");
+    expect(r.leftOut[0]).toContain(blob);
+  }
+  const text = cli(dir, ["search", "--code", "a1"]);
+  expect(text.code).toBe(0);
+  expect(text.stdout).toContain("left out: lib/vendor.lib: ");
+});
+
 test("review of a file whose older content is missing keeps the rest of the answer and says what it left out", async () => {
   const repo = new TestRepo();
   repo.write("a.js", lines("a1", "a2", "a3")).write("old.js", lines("o1", "o2", "o3"));

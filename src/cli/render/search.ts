@@ -4,7 +4,8 @@ import type { Style } from "../style.ts";
 import { day, table } from "../table.ts";
 
 export function renderSearch(r: SearchOutput, s: Style): string {
-  if (r.results.length === 0) return `No commit ${r.mode ? "changed the number of" : "message matches"} ${JSON.stringify(r.query)}${r.mode ? " in the code" : ""}.`;
+  const leftOut = (r.leftOut ?? []).map((l) => s.yellow(`left out: ${l}`));
+  if (r.results.length === 0) return [`No commit ${r.mode ? "changed the number of" : "message matches"} ${JSON.stringify(r.query)}${r.mode ? " in the code" : ""}.`, ...leftOut].join("\n");
   const out: string[] = [];
   for (const c of r.results) {
     out.push(table([[s.yellow(c.sha), s.dim(day(c.time)), c.author, c.subject]])[0]!);
@@ -14,5 +15,6 @@ export function renderSearch(r: SearchOutput, s: Style): string {
   }
   if (r.total !== undefined) out.push(s.dim(`${r.total} commit${r.total === 1 ? "" : "s"} match${r.total === 1 ? "es" : ""}${r.truncated ? `; ask for more with -n ${r.results.length * 2}` : "."}`));
   else if (r.truncated) out.push(s.dim(`… more commits: ask for more with -n ${r.results.length * 2}`));
+  out.push(...leftOut);
   return out.join("\n");
 }

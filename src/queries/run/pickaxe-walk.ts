@@ -10,6 +10,7 @@ import type { PickaxeCommit } from "../../git/parse-pickaxe.ts";
 import type { QueryContext } from "../context.ts";
 import { iso } from "./common.ts";
 import { pickaxe } from "./search-code.ts";
+import type { LeftOut } from "./pickaxe-damage.ts";
 
 export interface Walk {
   commit: string;
@@ -29,7 +30,7 @@ const MAX_SLICE = 16_000;
 const ENOUGH = new LoreError("INTERNAL", "enough commits found");
 
 /** The commits `git log -S TEXT [--reverse] COMMIT -- PATHS` lists, up to `want`; `found` hears of each in order. */
-export async function pickaxeWalk(ctx: QueryContext, text: string, regex: boolean, walk: Walk, found: (c: PickaxeCommit) => void): Promise<PickaxeCommit[]> {
+export async function pickaxeWalk(ctx: QueryContext, text: string, regex: boolean, walk: Walk, found: (c: PickaxeCommit) => void, left?: LeftOut): Promise<PickaxeCommit[]> {
   // "<commit time> <sha>" lines, for "back to 2015-03". History simplification by PATHS is rev-list's as it is log's.
   // Oldest first needs the whole list before its first line (git's --reverse does the same).
   const lines: string[] = [];
@@ -73,7 +74,7 @@ export async function pickaxeWalk(ctx: QueryContext, text: string, regex: boolea
       const part = lines.slice(i, i + slice);
       if (part.length === 0) break;
       const input = part.map((l) => l.slice(l.indexOf(" ") + 1)).join("\n") + "\n";
-      for (const c of await pickaxe(ctx, text, regex, { revs: ["--no-walk=unsorted", "--stdin"], paths: walk.paths, limit: walk.want - out.length, input })) {
+      for (const c of await pickaxe(ctx, text, regex, { revs: ["--no-walk=unsorted", "--stdin"], paths: walk.paths, limit: walk.want - out.length, input }, left)) {
         out.push(c);
         found(c);
       }

@@ -9,6 +9,7 @@ import { decodePostings } from "../../store/code-postings.ts";
 import type { BatchSpan } from "../../store/search-store.ts";
 import { iso, repoPath, shortSha } from "./common.ts";
 import { pickaxeWalk } from "./pickaxe-walk.ts";
+import { leftOutWhy, MAX_LEFT_OUT, pathsHolding, pathspecArgs, unreadableObject, type LeftOut } from "./pickaxe-damage.ts";
 
 /** How code searches were answered in this process (tests and benchmarks read it). */
 export const codeSearchStats = { fromIndex: 0, throughGit: 0, batchesRead: 0 };
@@ -32,7 +33,8 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   // The index answers only for HEAD, over the whole history (not a LORE_MAX_COMMITS cut): once the
   // pass reached HEAD, or while it runs when the newest commits it has read hold the answer.
   const indexable = !input.regex && IDENTIFIER.test(text) && paths.length === 0 && scope.atHead && store.meta("truncated") === undefined;
-  const fromIdx = indexable ? await fromIndex(ctx, text, input.oldest === true, limit + 1, store.meta("codeHead") === scope.commit) : undefined;
+  const left: LeftOut = { paths: [], why: [] };
+  const fromIdx = indexable ? await fromIndex(ctx, text, input.oldest === true, limit + 1, store.meta("codeHead") === scope.commit, left) : undefined;
   codeSearchStats[fromIdx ? "fromIndex" : "throughGit"]++;
   const head = { repo: ctx.index.repo.root, rev: scope.commit, query: text, mode: input.regex ? ("regex" as const) : ("pickaxe" as const) };
   // Through git the walk is long: each commit found goes out at once if the answer is wanted early.
@@ -44,14 +46,21 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   const found =
     fromIdx ??
     (ctx.partial
-      ? await pickaxeWalk(ctx, text, input.regex === true, walk, (c) => {
-          if (sent++ < limit) ctx.partial?.add(resultOf(withCounts(c, find)));
-        })
+      ? await pickaxeWalk(
+          ctx,
+          text,
+          input.regex === true,
+          walk,
+          (c) => {
+            if (sent++ < limit) ctx.partial?.add(resultOf(withCounts(c, find)));
+          },
+          left,
+        )
       : // Nobody waits on a part of it: git's own walk, one process.
-        await pickaxe(ctx, text, input.regex === true, { revs: [scope.commit], paths, ...(input.oldest ? { reverse: true } : { limit: limit + 1 }) })
+        await pickaxe(ctx, text, input.regex === true, { revs: [scope.commit], paths, ...(input.oldest ? { reverse: true } : { limit: limit + 1 }) }, left)
     ).map((c) => withCounts(c, find));
   const commits = found.slice(0, limit);
-  return { ...head, results: commits.map(resultOf), truncated: found.length > limit };
+  return { ...head, results: commits.map(resultOf), truncated: found.length > limit, ...(left.why.length ? { leftOut: left.why } : {}) };
 }
 
 function resultOf(c: Found) {
@@ -120,7 +129,7 @@ interface FileCount {
  * not name) go to git, a few at a time, only when the answer reaches them. Undefined when a pass
  * still running has not read enough to answer.
  */
-async function fromIndex(ctx: QueryContext, text: string, oldest: boolean, want: number, complete: boolean): Promise<Found[] | undefined> {
+async function fromIndex(ctx: QueryContext, text: string, oldest: boolean, want: number, complete: boolean, left: LeftOut): Promise<Found[] | undefined> {
   const { search } = ctx.index.store;
   const { rank, spans } = search.codeIndexView();
   // A commit's place in the answer's order, from 1; 0: not reachable from the head.
@@ -138,7 +147,7 @@ async function fromIndex(ctx: QueryContext, text: string, oldest: boolean, want:
   }
   const found = matchesInOrder(ctx, text, spans, place, oldest ? rank.length : 0, want);
   if (found.wantth > covered) return undefined;
-  const kept = await confirmUnsure(ctx, text, found.order, found.unsure, want);
+  const kept = await confirmUnsure(ctx, text, found.order, found.unsure, want, left);
   const facts = search.commitFacts(kept.filter((k): k is number => typeof k === "number"));
   return kept.map((k) => {
     if (typeof k !== "number") return withCounts(k, text);
@@ -205,7 +214,7 @@ function matchesInOrder(ctx: QueryContext, text: string, batches: BatchSpan[], p
 }
 
 /** The first `want` of `order`, the unsure among them kept only where git lists them (with git's own files and patches). */
-async function confirmUnsure(ctx: QueryContext, text: string, order: number[], unsure: Map<number, boolean>, want: number): Promise<(number | PickaxeCommit)[]> {
+async function confirmUnsure(ctx: QueryContext, text: string, order: number[], unsure: Map<number, boolean>, want: number, left: LeftOut): Promise<(number | PickaxeCommit)[]> {
   const { search } = ctx.index.store;
   const kept: (number | PickaxeCommit)[] = [];
   for (let i = 0; i < order.length && kept.length < want; ) {
@@ -219,7 +228,7 @@ async function confirmUnsure(ctx: QueryContext, text: string, order: number[], u
     const facts = search.commitFacts(doubtful);
     const confirmed = new Map<string, PickaxeCommit>();
     if (doubtful.length > 0)
-      for (const c of await pickaxe(ctx, text, false, { revs: ["--no-walk=unsorted", "--stdin"], input: doubtful.map((id) => facts.get(id)!.sha).join("\n") + "\n" })) confirmed.set(c.sha, c);
+      for (const c of await pickaxe(ctx, text, false, { revs: ["--no-walk=unsorted", "--stdin"], input: doubtful.map((id) => facts.get(id)!.sha).join("\n") + "\n" }, left)) confirmed.set(c.sha, c);
     for (const id of part) {
       if (!unsure.has(id)) kept.push(id);
       else {
@@ -241,18 +250,30 @@ interface PickaxeWalk {
   input?: string;
 }
 
-/** git log -S/-G with the files it keeps and their patches. */
-export async function pickaxe(ctx: QueryContext, text: string, regex: boolean, walk: PickaxeWalk): Promise<PickaxeCommit[]> {
-  const args = ["--literal-pathspecs", "log", regex ? `-G${text}` : `-S${text}`, ...DIFF_ARGS];
-  if (walk.limit !== undefined) args.push("-n", String(walk.limit));
-  if (walk.reverse) args.push("--reverse");
-  args.push(...walk.revs, "--", ...(walk.paths ?? []));
-  try {
-    return parsePickaxeLog(await gitText(args, { ...ctx.index.git, input: walk.input }));
-  } catch (err) {
-    if (err instanceof LoreError && /invalid regex|regcomp|unmatched|invalid (preceding|character|back)/i.test(err.message))
-      throw new LoreError("BAD_ARGUMENT", `The regex "${text}" does not compile: ${err.message.replace(/^git \w+ failed: /, "")}`);
-    throw err;
+/**
+ * git log -S/-G with the files it keeps and their patches. On a damaged clone git stops at the
+ * first content it cannot read: with `left`, the paths holding that object are left out and git
+ * asked again (a few times at most), so the answer covers what can be read and says what it left out.
+ */
+export async function pickaxe(ctx: QueryContext, text: string, regex: boolean, walk: PickaxeWalk, left?: LeftOut): Promise<PickaxeCommit[]> {
+  for (let tries = 0; ; tries++) {
+    const { literal, specs } = pathspecArgs(walk.paths ?? [], left);
+    const args = [literal, "log", regex ? `-G${text}` : `-S${text}`, ...DIFF_ARGS];
+    if (walk.limit !== undefined) args.push("-n", String(walk.limit));
+    if (walk.reverse) args.push("--reverse");
+    args.push(...walk.revs, "--", ...specs);
+    try {
+      return parsePickaxeLog(await gitText(args, { ...ctx.index.git, input: walk.input }));
+    } catch (err) {
+      if (err instanceof LoreError && /invalid regex|regcomp|unmatched|invalid (preceding|character|back)/i.test(err.message))
+        throw new LoreError("BAD_ARGUMENT", `The regex "${text}" does not compile: ${err.message.replace(/^git \w+ failed: /, "")}`);
+      const blob = unreadableObject(err);
+      if (!left || !blob || tries >= MAX_LEFT_OUT) throw err;
+      const fresh = (await pathsHolding(ctx, blob, walk.revs, walk.input)).filter((p) => !left.paths.includes(p));
+      if (fresh.length === 0) throw err;
+      left.paths.push(...fresh);
+      left.why.push(...fresh.map((p) => leftOutWhy(p, blob)));
+    }
   }
 }
 
