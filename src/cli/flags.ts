@@ -92,7 +92,9 @@ export function parseCommand(def: AnyQuery, argv: string[], cwd: string): Parsed
     if (v === undefined) continue;
     input[name] = spec.type === "boolean" && spec.default === true ? !v : v;
   }
-  if (typeof values.L === "string") Object.assign(input, parseRange(values.L));
+  // -L :NAME names a function, for the questions that find one as git blame does.
+  if (typeof values.L === "string" && values.L.trim().startsWith(":") && "function" in def.args) input.function = values.L.trim();
+  else if (typeof values.L === "string") Object.assign(input, parseRange(values.L));
   // Like git -C: a path is relative to --repo when given, else to where the person stands.
   input.repo = resolve(cwd, typeof input.repo === "string" ? input.repo : ".");
   Object.assign(input, takePositionals(def, parsed.positionals, input.repo as string, parsed.beforeDashDash));

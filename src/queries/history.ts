@@ -40,7 +40,7 @@ export const historyQuery = defineQuery({
     "git log --follow FILE, newest first, with +/- lines. No status means M; path only where it had another name.",
   args: HISTORY_ARGS,
   answersFromPrefix: true,
-  readsDisk: (input) => typeof input.lines === "string" && !input.lines.trim().startsWith(":"),
+  readsDisk: (input) => typeof input.lines === "string",
   continues: true,
   output: (z) =>
     z.object({

@@ -8,6 +8,7 @@ import type { CachedBlame } from "../../store/blame-store.ts";
 import { blameFile } from "./blame-file.ts";
 import { diskBlame, diskRows, type DiskBlame, type DiskRow } from "./disk-blame.ts";
 import { fileAt, iso, lineRange, repoPath, shortSha } from "./common.ts";
+import { checkedFunction, functionAt, functionOnDisk } from "./function-range.ts";
 
 /**
  * The stored hunks cut to a..b as [start, end, sha(, origPath, origStart)]: consecutive lines of
@@ -29,11 +30,22 @@ export function compactHunks(rows: readonly (BlameHunkRow | DiskRow)[], path: st
   return out;
 }
 
-export async function run(ctx: QueryContext, input: Input<typeof BLAME_ARGS>): Promise<BlameOutput> {
-  const path0 = repoPath(ctx, input.path);
-  const onDisk = await diskBlame(ctx, input.until, path0, input.ignoreRevs);
-  if (onDisk) return blameOnDisk(ctx, input, path0, onDisk);
-  const scope = await ctx.index.scope(input.until);
+export async function run(ctx: QueryContext, asked: Input<typeof BLAME_ARGS>): Promise<BlameOutput> {
+  const path0 = repoPath(ctx, asked.path);
+  let input = asked;
+  if (asked.function !== undefined && (asked.startLine !== undefined || asked.endLine !== undefined)) throw new LoreError("BAD_RANGE", "Give either a function (-L :NAME) or a line range (-L A,B), not both.");
+  const spec = asked.function === undefined ? undefined : checkedFunction(asked.function.startsWith(":") ? asked.function : `:${asked.function}`);
+  const onDisk = await diskBlame(ctx, asked.until, path0, asked.ignoreRevs);
+  // A function's lines where git blame -L :NAME finds them: in the file on disk when it differs from HEAD's, else in the commit's version.
+  const fn = async (rev: string) => (spec === undefined ? undefined : onDisk ? functionOnDisk(ctx, rev, path0, spec) : functionAt(ctx, rev, path0, spec));
+  if (onDisk) {
+    const range = await fn(onDisk.scope.commit);
+    if (range) input = { ...asked, startLine: range[0], endLine: range[1] };
+    return blameOnDisk(ctx, input, path0, onDisk);
+  }
+  const scope = await ctx.index.scope(asked.until);
+  const range = await fn(scope.commit);
+  if (range) input = { ...asked, startLine: range[0], endLine: range[1] };
   const path = path0;
   const entry = await fileAt(ctx, scope, path);
   const cached = await blameFile(ctx, scope, entry, input.ignoreRevs);

@@ -12,7 +12,7 @@ import type { DiskFile, DiskRun } from "./disk-file.ts";
 import { blobId } from "./disk-read.ts";
 
 /** The commits being merged, as git blame reads them (MERGE_HEAD, one a line); none outside a merge. */
-function mergeHeads(ctx: QueryContext): string[] {
+export function mergeHeads(ctx: QueryContext): string[] {
   try {
     return readFileSync(join(ctx.index.repo.gitDir, "MERGE_HEAD"), "utf8").split("\n").map((l) => l.trim()).filter((l) => FULL_SHA.test(l));
   } catch {

@@ -5,7 +5,7 @@
  */
 import { LoreError } from "../../errors.ts";
 import { LINE_LOG_FORMAT, parseLineLog, type LineLogCommit } from "../../git/parse-line-log.ts";
-import { gitStream, gitText } from "../../git/run.ts";
+import { gitStream } from "../../git/run.ts";
 import { lineCounts } from "../../index/line-counts.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
@@ -15,14 +15,15 @@ import { fileAt, iso, repoPath, shortSha } from "./common.ts";
 import { parseRange } from "../../cli/flags.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import { diskFile, runsIn, type DiskFile, type DiskRun } from "./disk-file.ts";
+import { checkedFunction, functionAt, functionOnDisk } from "./function-range.ts";
 
 type Cached = Omit<LineHistoryOutput, "repo" | "rev" | "path">;
 
 export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>): Promise<LineHistoryOutput> {
   const scope = await ctx.index.scope(input.until);
   const path = repoPath(ctx, input.path);
-  // Line numbers are the file's on disk unless `until` names a commit (a function is found in HEAD's version).
-  if (input.until === undefined && !input.lines!.trim().startsWith(":")) {
+  // Line numbers are the file's on disk unless `until` names a commit; so is a function, found where git blame -- PATH finds it.
+  if (input.until === undefined) {
     const view = await diskFile(ctx, scope, path);
     if (view) return onDisk(ctx, input, scope, path, view);
   }
@@ -51,7 +52,8 @@ async function cachedLineLog(ctx: QueryContext, input: Input<typeof HISTORY_ARGS
 async function onDisk(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>, scope: Scope, path: string, view: DiskFile): Promise<LineHistoryOutput> {
   if (view.headEntry && (await lineCounts(ctx.index, [view.headEntry.blob])).get(view.headEntry.blob) === null)
     throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines to follow.`);
-  const [a, b] = checkedRange(parseRange(input.lines!), view.lines, path);
+  const L = input.lines!.trim();
+  const [a, b] = L.startsWith(":") ? await functionOnDisk(ctx, scope.commit, path, checkedFunction(L)) : checkedRange(parseRange(L), view.lines, path);
   const runs = runsIn(view, a, b);
   // git log -L follows HEAD's lines only: lines a merge in progress brought (blame gives them to the
   // merged commit) are not in HEAD's version, so here they are uncommitted, as git diff HEAD says.
@@ -90,11 +92,7 @@ function lastTouchIn(ctx: QueryContext, table: string, path: string): string | u
 /** git's -L argument: "A,B" (every form blame -L takes) checked against the file's length, or ":NAME" (its range is git's). */
 async function rangeSpec(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>, path: string, blob: string): Promise<{ spec: string; range?: [number, number] }> {
   const L = input.lines!.trim();
-  if (L.startsWith(":")) {
-    const name = L.slice(1);
-    if (name === "" || name.includes(":")) throw new LoreError("BAD_RANGE", `-L :NAME needs a function name (a regex git matches against the line that starts it), not "${L}".`);
-    return { spec: L };
-  }
+  if (L.startsWith(":")) return { spec: checkedFunction(L) };
   const lines = (await lineCounts(ctx.index, [blob])).get(blob);
   if (lines === null) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines to follow.`);
   const [a, b] = checkedRange(parseRange(L), lines, path);
@@ -159,17 +157,4 @@ async function lineLogStream(ctx: QueryContext, args: string[], onCommits: (foun
     onCommits(whole, from);
   });
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** The lines of `-L :NAME` in the file at rev, as git blame finds them (the same funcname rules as git log -L). */
-async function functionAt(ctx: QueryContext, rev: string, path: string, spec: string): Promise<[number, number]> {
-  let text: string;
-  try {
-    text = await gitText(["blame", "--porcelain", `-L${spec}`, rev, "--", path], ctx.index.git);
-  } catch (err) {
-    if (err instanceof LoreError && /no match/i.test(err.message)) throw new LoreError("BAD_RANGE", err.message.replace(/^git \w+ failed: /, ""));
-    throw err;
-  }
-  const lines = [...text.matchAll(/^[0-9a-f]{40,64} \d+ (\d+)/gm)].map((m) => Number(m[1]));
-  return lines.length ? [Math.min(...lines), Math.max(...lines)] : [0, 0];
 }
