@@ -47,6 +47,8 @@ export async function deadlineRows(dir: string, deadlineMs = 2000): Promise<stri
     const rows = [`history indexed in ${(indexed / 1000).toFixed(1)} s (no change index: code search walks git); deadline ${deadlineMs} ms`, "", "| question | first answer (deadline) | how far | whole answer | git | whole / git |", "|---|---:|---|---:|---:|---:|"];
     const cases: [string, string, Record<string, unknown>, string[]][] = [
       [`search --code ${name} -n 3`, "search", { query: name, code: true, limit: 3 }, ["log", `-S${name}`, "-n", "4", "--format=%H", "-M", "--raw", "-p"]],
+      // A word no commit wrote: git walks and diffs every commit (as show_notes -n 3 nearly does on git/git).
+      ["search --code neverWrittenWord -n 3", "search", { query: "neverWrittenWord", code: true, limit: 3 }, ["log", "-SneverWrittenWord", "-n", "4", "--format=%H", "-M", "--raw", "-p"]],
       [`search --code ${name} --oldest -n 1`, "search", { query: name, code: true, oldest: true, limit: 1 }, ["log", `-S${name}`, "--reverse", "--format=%H", "-M", "--raw", "-p"]],
       [`history ${file} -L 1,20`, "history", { path: file, lines: "1,20", limit: 20 }, ["log", `-L1,20:${file}`, "-n", "21", "--format=%H"]],
     ];

@@ -45,7 +45,8 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   const walk = { commit: scope.commit, paths, oldest: input.oldest === true, want: limit + 1, of };
   const found =
     fromIdx ??
-    (ctx.partial
+    // Oldest first, git's --reverse walks and diffs all history before its first line; the slices stop at the first found.
+    (ctx.partial || input.oldest
       ? await pickaxeWalk(
           ctx,
           text,
@@ -57,7 +58,7 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
           left,
         )
       : // Nobody waits on a part of it: git's own walk, one process.
-        await pickaxe(ctx, text, input.regex === true, { revs: [scope.commit], paths, ...(input.oldest ? { reverse: true } : { limit: limit + 1 }) }, left)
+        await pickaxe(ctx, text, input.regex === true, { revs: [scope.commit], paths, limit: limit + 1 }, left)
     ).map((c) => withCounts(c, find));
   const commits = found.slice(0, limit);
   return { ...head, results: commits.map(resultOf), truncated: found.length > limit, ...(left.why.length ? { leftOut: left.why } : {}) };
