@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isBackground } from "../git/priority.ts";
-import { LoreError } from "../errors.ts";
+import { LoreError, type ErrorCode } from "../errors.ts";
 import { git, gitMaybe } from "../git/run.ts";
 import { parseBlamePorcelain } from "../git/parse-blame.ts";
 import type { CachedBlame } from "../store/blame-store.ts";
@@ -58,17 +58,35 @@ const inFlight = new Map<string, Promise<CachedBlame>>();
 
 /**
  * Blames git could not make (an object missing from a damaged clone), by index and key: the same
- * content with the same history fails the same way, so it is never asked of git again; a new
- * key (new content, new history) is.
+ * content with the same history fails the same way, so it is not asked of git again; a new key
+ * (new content, new history) is. Kept in the index too (blame_failures), so a restarted daemon or
+ * a new CLI process remembers; this map spares the lookups.
  */
 const failed = new Map<string, { path: string; error: LoreError; at: number }>();
-/** After this long a failed blame may be asked again (the clone may have been repaired meanwhile). */
-const FAILED_MS = 10 * 60_000;
+/** After this long a failed blame may be asked again (the clone may have been repaired meanwhile). LORE_TEST_FAILED_BLAME_MS: tests. */
+const FAILED_MS = process.env.LORE_TEST_FAILED_BLAME_MS !== undefined ? Number(process.env.LORE_TEST_FAILED_BLAME_MS) : 10 * 60_000;
 
 function failureOf(ix: IndexContext, key: string): { path: string; error: LoreError } | undefined {
-  const f = failed.get(`${ix.store.path}\0${key}`);
-  if (f && Date.now() - f.at > FAILED_MS) failed.delete(`${ix.store.path}\0${key}`);
-  else return f;
+  const since = Date.now() - FAILED_MS;
+  const mine = `${ix.store.path}\0${key}`;
+  const f = failed.get(mine);
+  if (f && f.at >= since) return f;
+  failed.delete(mine);
+  const kept = ix.store.blameFailures.find(key, since);
+  if (!kept) return undefined;
+  const known = { path: kept.path, error: new LoreError(kept.code as ErrorCode, kept.message), at: kept.at };
+  failed.set(mine, known);
+  return known;
+}
+
+function rememberFailure(ix: IndexContext, key: string, path: string, error: LoreError): void {
+  const at = Date.now();
+  failed.set(`${ix.store.path}\0${key}`, { path, error, at });
+  try {
+    ix.store.blameFailures.save(key, { path, code: error.code, message: error.message, at });
+  } catch {
+    // The index is busy or read-only: this process remembers it anyway.
+  }
 }
 
 /** The failures that belong to the file itself, not to lore or the machine (a full disk, a timeout). */
@@ -94,7 +112,7 @@ function blameWith(ix: IndexContext, t: BlameTarget, ignore: IgnoreRevs | null):
   if (!p) {
     p = runBlame(ix, t, key, ignore)
       .catch((err) => {
-        if (isFileFailure(err)) failed.set(`${ix.store.path}\0${key}`, { path: t.path, error: err, at: Date.now() });
+        if (isFileFailure(err)) rememberFailure(ix, key, t.path, err);
         throw err;
       })
       .finally(() => inFlight.delete(flightKey));
@@ -116,6 +134,7 @@ async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignore: I
   // replacing it would take its rows from under whoever holds it.
   ix.store.transaction(() => {
     if (!ix.store.blame.find(key)) ix.store.blame.save(key, t.path, t.headKey?.blob ?? t.headBlob ?? null, result, Math.floor(Date.now() / 1000));
+    ix.store.blameFailures.drop(key);
   });
   return ix.store.blame.find(key)!;
 }
@@ -147,6 +166,9 @@ async function explained(ix: IndexContext, t: BlameTarget, err: unknown): Promis
 
 /** "path: why" for each of these targets git could not blame: what an answer built on many blames left out. */
 export function leftOut(ix: IndexContext, targets: readonly BlameTarget[]): string[] {
+  // One count first: on a sound clone, no lookup per file.
+  const prefix = `${ix.store.path}\0`;
+  if (failedBlames(ix).count === 0 && ![...failed.keys()].some((k) => k.startsWith(prefix))) return [];
   const honoured = ignoreRevs(ix, true);
   const out: string[] = [];
   for (const t of targets) {
@@ -156,16 +178,9 @@ export function leftOut(ix: IndexContext, targets: readonly BlameTarget[]): stri
   return out;
 }
 
-/** How many files of the index git could not blame (for status), and the first of them. */
+/** How many files of the index git could not blame lately (for status), and the first of them. */
 export function failedBlames(ix: IndexContext): { count: number; first?: string } {
-  let count = 0;
-  let first: string | undefined;
-  for (const [k, f] of failed)
-    if (k.startsWith(`${ix.store.path}\0`)) {
-      count++;
-      first ??= `${f.path}: ${f.error.message}`;
-    }
-  return { count, first };
+  return ix.store.blameFailures.since(Date.now() - FAILED_MS);
 }
 
 /**

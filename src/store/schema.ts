@@ -1,6 +1,6 @@
 /** The index's tables, versioned: each migration takes the file from one version to the next. */
 
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** MIGRATIONS[i] takes a database from version i to i + 1. */
 export const MIGRATIONS: readonly string[] = [
@@ -247,5 +247,11 @@ export const MIGRATIONS: readonly string[] = [
   DELETE FROM blame_hunks;
   DELETE FROM blame_commits;
   DELETE FROM blames;
+  `,
+  // 9: blames git could not make (issue 23: an object missing from a damaged clone), by the blame's
+  // cache key, so a restarted daemon or a new CLI process does not ask git again; kept for a while
+  // (blame-failures.ts), then asked again in case the clone was repaired.
+  `
+  CREATE TABLE blame_failures (key BLOB PRIMARY KEY, path TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID;
   `,
 ];

@@ -9,6 +9,7 @@ import { LogStore } from "./log-store.ts";
 import { CochangeStore } from "./cochange-store.ts";
 import { OwnershipStore } from "./ownership-store.ts";
 import { SearchStore } from "./search-store.ts";
+import { BlameFailureStore } from "./blame-failures.ts";
 
 export type MetaKey =
   | "repoRoot"
@@ -39,6 +40,7 @@ export class Store {
   readonly cochange: CochangeStore;
   readonly ownership: OwnershipStore;
   readonly search: SearchStore;
+  readonly blameFailures: BlameFailureStore;
   /** PRAGMA data_version when syncWithOthers last looked. */
   private dataVersion: number | undefined;
 
@@ -56,6 +58,7 @@ export class Store {
     this.cochange = new CochangeStore(db);
     this.ownership = new OwnershipStore(db);
     this.search = new SearchStore(db);
+    this.blameFailures = new BlameFailureStore(db);
   }
 
   /** `repoRoot`: what the index is of (the common git dir); `former`: what an older lore called the same repository. */
@@ -115,7 +118,7 @@ export class Store {
   /** Empties every table but meta's identity: the next update indexes from scratch. */
   clear(): void {
     this.transaction(() => {
-      for (const t of ["commit_rows", "people", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins", "merge_paths", "merge_diffs", "line_histories", "code_words", "code_postings", "code_batches", "code_unsure"])
+      for (const t of ["commit_rows", "people", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins", "merge_paths", "merge_diffs", "line_histories", "code_words", "code_postings", "code_batches", "code_unsure", "blame_failures"])
         this.db.exec(`DELETE FROM ${t}`);
       // message_fts reads its text from commits: it forgets them all at once.
       this.db.exec("INSERT INTO message_fts (message_fts) VALUES ('delete-all')");

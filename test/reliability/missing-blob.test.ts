@@ -199,3 +199,20 @@ test("a blame that failed is remembered, not asked of git again: the background 
   expect((await ask("search", dir, { query: "vendored", code: true })).results.length).toBe(1);
   expect(existsSync(object)).toBe(true);
 });
+
+test("a failed blame is kept in the index: a new process does not ask git again until the failure is old, then counts the repaired file", () => {
+  // A fresh CLI (as a restarted daemon) has nothing in memory: the index says the blame failed.
+  const fresh = cli(dir, ["contributors"]);
+  expect(fresh.code).toBe(0);
+  expect(fresh.stdout).toContain(`left out: lib/vendor.lib: `);
+  // Two failed blames of it are kept: at HEAD (contributors) and at the first commit (owners --until).
+  const failures = () => cli(dir, ["status", "--json"]).json.leftOut.find((l: string) => l.startsWith("blame of "));
+  expect(failures()).toStartWith("blame of 2 files git cannot read");
+  // Once the failure is older than lore keeps it, git is asked again, and the repaired file counts as git blames it.
+  const later = cli(dir, ["contributors", "--json"], { LORE_TEST_FAILED_BLAME_MS: "0" });
+  expect(later.code).toBe(0);
+  expect(later.json.leftOut).toBeUndefined();
+  expect(later.json.totalLines).toBe(["lib/a.js", "lib/vendor.lib", "README"].flatMap((p) => gitBlame(dir, "HEAD", p)).length);
+  // The blame made, its failure is gone from the index; the one at the first commit is kept.
+  expect(failures()).toStartWith("blame of 1 file git cannot read");
+});
