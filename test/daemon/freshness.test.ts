@@ -139,7 +139,7 @@ test("a new .mailmap or .git-blame-ignore-revs changes the answers without a com
   expect(ask(["history", "sweep.txt", "-n", "1"]).commits[0].author).toBe(BOB.name);
 });
 
-test("a clean CRLF file's kept answer is not reused once .gitattributes changes how git reads it", () => {
+test("a clean CRLF file's kept answer is not reused once .gitattributes or core.autocrlf changes how git reads it", () => {
   repo.write("crlf.txt", "one\r\ntwo\r\nthree\r\n");
   repo.commit("CRLF as committed");
   const asGit = () => gitBlameWorkTree(repo.dir, "crlf.txt").map((o) => o.sha);
@@ -157,4 +157,17 @@ test("a clean CRLF file's kept answer is not reused once .gitattributes changes 
     rmSync(attributes);
   }
   expect([blameShas("crlf.txt"), worktree()]).toEqual([asGit(), undefined]);
+  // An LF file checked out with CRLF is clean while core.autocrlf says so, and not once it is unset.
+  repo.write("lf.txt", "one\ntwo\n");
+  repo.commit("LF as committed");
+  writeFileSync(join(repo.dir, "lf.txt"), "one\r\ntwo\r\n");
+  repo.git("config", "core.autocrlf", "true");
+  try {
+    for (let i = 0; i < 2; i++) expect(ask(["blame", "lf.txt"]).worktree).toBeUndefined();
+  } finally {
+    repo.git("config", "--unset", "core.autocrlf");
+  }
+  expect(gitBlameWorkTree(repo.dir, "lf.txt").map((o) => o.sha)).toEqual([null, null]);
+  expect(ask(["blame", "lf.txt"])).toMatchObject({ hunks: [[1, 2, null]], worktree: true });
+  repo.git("checkout", "--", "lf.txt");
 });

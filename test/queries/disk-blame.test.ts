@@ -248,6 +248,20 @@ describe("blame of the file on disk", () => {
     }
   });
 
+  test("CRLF: a file committed with CRLF stays clean under core.autocrlf (git's safer autocrlf leaves it alone), and an edit is blamed as git blame says", async () => {
+    reset();
+    repo.git("config", "core.autocrlf", "true");
+    try {
+      const clean = await expectBlameLikeGit(repo.dir, "crlf.txt");
+      expect(clean.worktree).toBeUndefined();
+      writeFileSync(join(repo.dir, "crlf.txt"), "zero\r\none\r\ntwo\r\nthree\r\n");
+      const r = await expectBlameLikeGit(repo.dir, "crlf.txt");
+      expect(r.hunks).toContainEqual([1, 1, null]);
+    } finally {
+      repo.git("config", "--unset", "core.autocrlf");
+    }
+  });
+
   test("CRLF: a CRLF file git now reads as text (eol conversion) differs from HEAD as git blame says, though its bytes are HEAD's", async () => {
     reset();
     const attributes = join(repo.dir, ".git", "info", "attributes");

@@ -9,7 +9,7 @@ import { LoreError } from "../../errors.ts";
 import type { TreeEntry } from "../../git/records.ts";
 import { eolStamp } from "../../git/eol-stamp.ts";
 import { noFilterArgs } from "../../git/no-filters.ts";
-import { git } from "../../git/run.ts";
+import { git, gitMaybe } from "../../git/run.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import { lsTree } from "../../index/tree.ts";
 import type { QueryContext } from "../context.ts";
@@ -117,7 +117,8 @@ async function againstHead(ctx: QueryContext, scope: Scope, path: string, entry:
     // The blob git blame makes of the file (hash-object without -w writes nothing): git diff would trust
     // the staging area's stat of the file instead, which says nothing of an eol setting changed since.
     const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
-    const asGit = (await git([...off, "hash-object", `--path=${path}`, "--stdin"], { ...ctx.index.git, input: content })).toString("latin1").trim();
+    let asGit = (await git([...off, "hash-object", `--path=${path}`, "--stdin"], { ...ctx.index.git, input: content })).toString("latin1").trim();
+    if (asGit !== raw && (await keepsCrlf(ctx, path))) asGit = raw;
     if (asGit === entry.blob) return undefined;
     if (asGit === raw) diskBlob = raw;
     const lf = Buffer.from(content.toString("latin1").replace(/\r\n/g, "\n"), "latin1");
@@ -132,6 +133,25 @@ async function againstHead(ctx: QueryContext, scope: Scope, path: string, entry:
   // The same content once converted (CRLF), or a mode change alone.
   if (hunks.length === 0) return undefined;
   return withRuns(path, entry, content, hunks);
+}
+
+/**
+ * git's safer autocrlf: an automatic conversion (core.autocrlf, text=auto) leaves a file's CRLF alone
+ * when the staging area's version has CRLF. hash-object reads no staging area, so it converts; git blame
+ * and git diff do not, and neither does lore. An explicit text or eol attribute converts all the same.
+ */
+async function keepsCrlf(ctx: QueryContext, path: string): Promise<boolean> {
+  const attrs = (await git(["check-attr", "-z", "text", "eol", "--", path], ctx.index.git)).toString("utf8").split("\0");
+  // Triples of path, attribute, value.
+  const value = (name: string) => {
+    for (let i = 1; i + 1 < attrs.length; i += 3) if (attrs[i] === name) return attrs[i + 1];
+    return undefined;
+  };
+  const text = value("text");
+  if (text !== "auto" && (text !== "unspecified" || value("eol") !== "unspecified")) return false;
+  const staged = await gitMaybe(["cat-file", "blob", `:${path}`], ctx.index.git);
+  // git's test: CRLF in it and not binary (a NUL in its first 8,000 bytes).
+  return staged !== null && staged.includes("\r\n") && !staged.subarray(0, 8000).includes(0);
 }
 
 /** A file HEAD does not have: a staged rename keeps its source's lines, as git blame finds it (renames among HEAD and the staged files). */
