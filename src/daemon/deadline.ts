@@ -53,7 +53,7 @@ export class Deadlines {
     const job = this.tickets.get(ticket);
     if (!job || job.finishedAt !== undefined) return null;
     const p = job.work.progress;
-    const done = p ? ("commits" in p ? p.commits : "files" in p ? p.files : p.lines) : undefined;
+    const done = p ? ("commits" in p ? p.commits : "found" in p ? p.found : "files" in p ? p.files : p.lines) : undefined;
     return { message: progressMessage(p, job.name), done, of: p && "of" in p ? p.of : undefined };
   }
 

@@ -55,6 +55,7 @@ export function outputSchema(def: AnyQuery): z.ZodType {
 function withPartial(out: z.ZodType): z.ZodType {
   const progress = z.union([
     z.object({ commits: z.number().int(), of: z.number().int().optional(), oldest: z.string().optional() }),
+    z.object({ found: z.number().int(), oldest: z.string().optional() }),
     z.object({ files: z.number().int(), of: z.number().int() }),
     z.object({ lines: z.number().int(), of: z.number().int() }),
   ]);

@@ -5,9 +5,10 @@
  */
 import { LoreError } from "../errors.ts";
 
-/** How far a question got: commits searched (of all, back to a time), files blamed of files asked, or lines covered. */
+/** How far a question got: commits searched (of all, back to a time), commits found (back to a time), files blamed of files asked, or lines covered. */
 export type Progress =
   | { commits: number; of?: number; oldest?: string }
+  | { found: number; oldest?: string }
   | { files: number; of: number }
   | { lines: number; of: number };
 
@@ -63,7 +64,8 @@ export function progressMessage(p: Progress | undefined, question: string): stri
   if ("files" in p) return `${question}: blamed ${n(p.files)} of ${n(p.of)} files`;
   if ("lines" in p) return `${question}: covered ${n(p.lines)} of ${n(p.of)} lines`;
   const back = p.oldest ? `, back to ${p.oldest.slice(0, 7)}` : "";
-  return p.of !== undefined ? `${question}: searched ${n(p.commits)} of ${n(p.of)} commits${back}` : `${question}: ${n(p.commits)} commits found so far${back}`;
+  if ("found" in p) return `${question}: ${n(p.found)} commit${p.found === 1 ? "" : "s"} found so far${back}`;
+  return `${question}: searched ${n(p.commits)}${p.of !== undefined ? ` of ${n(p.of)}` : ""} commits${back}`;
 }
 
 /** What a call says about its own answering, apart from the question's input. */

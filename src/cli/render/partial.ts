@@ -19,8 +19,12 @@ export function partialLines(name: string, result: unknown, style: Style, more: 
   return out;
 }
 
-/** True when a partial answer has none of its question's fields (nothing was sure before the end): only the partial lines say anything. */
+/**
+ * True when a partial answer has nothing to show yet: none of its question's fields (nothing was sure
+ * before the end), or an empty list (which the renderer would read as "nothing found"): only the partial lines say anything.
+ */
 export function bare(result: unknown): boolean {
-  const r = (result ?? {}) as PartialAnswer;
-  return r.partial === true && r.rev === undefined;
+  const r = (result ?? {}) as PartialAnswer & Record<string, unknown>;
+  if (r.partial !== true) return false;
+  return r.rev === undefined || Object.values(r).some((v) => Array.isArray(v) && v.length === 0);
 }

@@ -153,7 +153,7 @@ async function lineLogStream(ctx: QueryContext, args: string[], onCommits: (foun
     if (whole.length === seen) return;
     const from = seen;
     seen = whole.length;
-    ctx.partial.report({ commits: seen, oldest: iso(whole[seen - 1]!.time) });
+    ctx.partial.report({ found: seen, oldest: iso(whole[seen - 1]!.time) });
     onCommits(whole, from);
   });
   return Buffer.concat(chunks).toString("utf8");

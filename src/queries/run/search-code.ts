@@ -41,7 +41,7 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   ctx.partial?.begin(head, "results");
   let sent = 0;
   // HEAD's whole history, indexed: the index knows how many commits the walk has.
-  const of = scope.atHead && paths.length === 0 && store.meta("truncated") === undefined ? store.history.reachBounds().count : undefined;
+  const of = paths.length === 0 && store.meta("truncated") === undefined && store.meta("indexedHead") === scope.commit ? store.history.reachBounds().count : undefined;
   const walk = { commit: scope.commit, paths, oldest: input.oldest === true, want: limit + 1, of };
   const found =
     fromIdx ??
