@@ -38,7 +38,8 @@ export function questionFlags(q: AnyQuery): FlagInfo[] {
     const said = spec.type === "boolean" && spec.default === true ? `Do not ${text[0]!.toLowerCase()}${text.slice(1)}` : text;
     flags.push({ long: flagName(name, spec), ...(spec.short ? { short: spec.short } : {}), ...(value ? { value } : {}), description: said, field: name });
   }
-  if ("startLine" in q.args) flags.push({ long: "L", short: "L", value: "START,END", description: "Only these lines, as git blame -L takes them: 10,20, 10,+5 or ,20." });
+  if ("startLine" in q.args)
+    flags.push({ long: "L", short: "L", value: "START,END", description: `Only these lines, as git blame -L takes them: 10,20, 10,+5${"function" in q.args ? ", ,20 or :NAME (a function)" : " or ,20"}.` });
   flags.push({ long: "json", description: "Print the answer as one JSON document" });
   flags.push({ long: "no-daemon", description: "Answer in this process instead of the background daemon" });
   flags.push({ long: "help", short: CLI_FLAGS.help!.short, description: "Show the question's flags" });
