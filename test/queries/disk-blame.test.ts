@@ -484,7 +484,9 @@ describe("-L :NAME in the file on disk", () => {
       r.write("shape.py", shape(["    def sides(self):", "        return None", ""]).replace("return 'shape'", "return 'a shape'"));
       for (const name of ["name", "sides", "area", "helper"]) {
         const truth = gitFunctionLines(r.dir, name);
+        const before = gitDirHash(r.dir);
         const mine = await ask("history", r.dir, { path: "shape.py", lines: `:${name}`, limit: 1000 });
+        expect(gitDirHash(r.dir)).toBe(before);
         expect({ name, range: mine.range }).toEqual({ name, range: truth });
         expect(mine).toEqual(await expectLineHistoryLikeGit(r.dir, "shape.py", truth[0], truth[1]));
       }
