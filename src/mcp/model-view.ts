@@ -56,11 +56,16 @@ function withoutSums(row: Record<string, unknown>): Record<string, unknown> {
   return r;
 }
 
-export function forModel(question: string, answer: Record<string, unknown>, namedRepo: boolean): Record<string, unknown> {
+/**
+ * `where`: the call named its repository, or an absolute path, which picks the worktree that holds it
+ * (DESIGN: the file the agent sees): then the answer says which worktree answered and the path as
+ * that worktree names it, which the agent did not type.
+ */
+export function forModel(question: string, answer: Record<string, unknown>, where: boolean): Record<string, unknown> {
   if (WHOLE.has(question)) return answer;
   const out: Record<string, unknown> = { ...answer };
-  if (!namedRepo) delete out.repo;
-  if (!KEEP_ECHO.has(question)) for (const k of ECHOES) delete out[k];
+  if (!where) delete out.repo;
+  if (!KEEP_ECHO.has(question)) for (const k of ECHOES) if (!where || k === "rev" || k === "query") delete out[k];
   // A list that was not cut needs no word for it: truncated is said when it is true.
   if (out.truncated === false) delete out.truncated;
   if (question === "cochange" && out.window && typeof out.window === "object") {
