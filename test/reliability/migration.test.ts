@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync } from "node:fs";
+import { mkdirSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { BOB, TestRepo, lines, tempDir } from "../helpers/git-repo.ts";
 import { cli } from "../helpers/lore.ts";
@@ -53,9 +53,13 @@ function versionOneHome(): string {
   return home;
 }
 
+/** The schema version of the index lore uses now: the one keyed by the common git dir (an older one, under the root's folder, is moved there). */
 function userVersion(home: string): number {
-  const repos = join(home, "repos");
-  const db = new Database(join(repos, readdirSync(repos)[0]!, "index.db"));
+  const prev = process.env.LORE_HOME;
+  process.env.LORE_HOME = home;
+  const path = indexPath(realpathSync(join(r.dir, ".git")));
+  process.env.LORE_HOME = prev;
+  const db = new Database(path, { readonly: true });
   try {
     return Number((db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version);
   } finally {
