@@ -9,6 +9,7 @@
  * time (lists are in git's order; the second it was made is rarely a fact a task needs).
  */
 import { z } from "zod";
+import { compactRows, compactSchema } from "./model-rows.ts";
 
 const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** The envelope's commit ids: the commit an answer is about (`rev`, the commit it is as of, is left out: the agent asked at HEAD, or named it). */
@@ -94,6 +95,7 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
       return r;
     });
   }
+  compactRows(question, out, answer.path);
   return out;
 }
 
@@ -111,5 +113,5 @@ export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
     const inner = arr instanceof z.ZodArray ? arr.element : undefined;
     if (inner instanceof z.ZodObject) out = out.extend({ [list]: z.array(optional(inner, [...fields, ...(question === "hotspots" ? ["hotspot"] : [])])) });
   }
-  return out;
+  return compactSchema(question, out);
 }

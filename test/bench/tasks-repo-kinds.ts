@@ -18,7 +18,9 @@ const hotspots: Kind = {
   check(t, f, [h]) {
     const counts = new Map<string, number>();
     for (const p of gitLines(f.dir, ["log", "--no-merges", "--full-history", "-n", "500", "--format=", "--name-only", "HEAD", "--", t.path as string])) counts.set(p, (counts.get(p) ?? 0) + 1);
-    const rows: any[] = h?.results ?? [];
+    // The model's rows: { path under `under`: commits }, or [path, commits] tuples (or objects, as --json has them).
+    const pairs: any[] = h?.commits ? Object.entries(h.commits) : (h?.results ?? []);
+    const rows: any[] = pairs.map((r: any) => (Array.isArray(r) ? { path: (h.under ?? "") + r[0], commits: r[1] } : r));
     if (rows.length === 0) return ["no files"];
     return rows.filter((r) => counts.get(r.path) !== r.commits).map((r) => `${r.path}: ${r.commits} vs git ${counts.get(r.path)}`);
   },
@@ -49,10 +51,11 @@ const contributors: Kind = {
   lore: async (t, call) => void (await call("contributors", { path: t.path })),
   check(t, f, [c]) {
     const truth = blamePeople(f, t.path as string).slice(0, 3);
-    const rows: any[] = c?.results ?? c?.people ?? [];
+    // The model's rows: { "Name <email>": [lines, lastChanged] } (or objects, as --json has them).
+    const rows: [string, number][] = Array.isArray(c?.results) ? c.results.map((r: any) => [`${r.author} <${r.email}>`, r.lines]) : Object.entries(c?.results ?? {}).map(([who, v]: [string, any]) => [who, v[0]]);
     return truth.flatMap(([who, n], i) => {
       const r = rows[i];
-      return r && `${r.author} <${r.email}>` === who && r.lines === n ? [] : [`#${i + 1}: ${r ? `${r.author} <${r.email}> ${r.lines}` : "none"} vs git ${who} ${n}`];
+      return r && r[0] === who && r[1] === n ? [] : [`#${i + 1}: ${r ? `${r[0]} ${r[1]}` : "none"} vs git ${who} ${n}`];
     });
   },
 };

@@ -37,10 +37,19 @@ test("the envelope: no repo, rev or echo of the question; the ids of what the an
   expect(schemaOf("compare").safeParse(mine).success).toBe(true);
 });
 
-test("rows: hotspots path, commits, lines and hotspot when true; cochange path and count; log's files without their sums", async () => {
-  const h = forModel("hotspots", await ask("hotspots", repo.dir, {}), false);
-  for (const r of h.results as any[]) expect(Object.keys(r).filter((k) => k !== "hotspot")).toEqual(["path", "commits", "lines"]);
+test("rows: hotspots commits by path in score order; cochange path and count; log's files without their sums", async () => {
+  const hot = await ask("hotspots", repo.dir, {});
+  const h = forModel("hotspots", hot, false);
+  expect(Object.entries(h.commits as object)).toEqual(hot.results.map((r: any) => [r.path, r.commits]));
   expect(schemaOf("hotspots").safeParse(h).success).toBe(true);
+  // Under a folder, the paths are said from it, and the knee once.
+  const src = await ask("hotspots", repo.dir, { path: "src" });
+  const s = forModel("hotspots", src, false);
+  expect(s.under).toBe("src/");
+  expect(Object.entries(s.commits as object)).toEqual(src.results.map((r: any) => [r.path.slice(4), r.commits]));
+  const flagged = src.results.filter((r: any) => r.hotspot).map((r: any) => r.path);
+  expect(src.results.filter((r: any) => r.commits > (s.hotspotsAbove ?? Infinity)).map((r: any) => r.path)).toEqual(flagged);
+  expect(schemaOf("hotspots").safeParse(s).success).toBe(true);
   const c = forModel("cochange", await ask("cochange", repo.dir, { paths: ["src/a.js"] }), false);
   expect((c.results as any[]).map((r) => Object.keys(r))).toEqual((c.results as any[]).map(() => ["path", "count"]));
   expect(schemaOf("cochange").safeParse(c).success).toBe(true);
@@ -59,4 +68,17 @@ test("blame's commits keep author and subject, with the day; status is left whol
   expect(schemaOf("blame").safeParse(b).success).toBe(true);
   const s = await ask("status", repo.dir, {});
   expect(forModel("status", s, false)).toEqual(s);
+});
+
+test("people: owners' authors as { name: lines }, contributors' top people as { Name <email>: [lines, lastChanged] }", async () => {
+  const own = await ask("owners", repo.dir, { path: "src" });
+  const o = forModel("owners", own, false);
+  expect(Object.entries(o.authors as object)).toEqual(own.authors.map((a: any) => [a.author, a.lines]));
+  expect([o.lines, o.files, o.truckFactor]).toEqual([own.lines, own.files, own.truckFactor]);
+  expect(schemaOf("owners").safeParse(o).success).toBe(true);
+  const con = await ask("contributors", repo.dir, { path: "src" });
+  const c = forModel("contributors", con, false);
+  expect(c.columns).toEqual(["lines", "lastChanged"]);
+  expect(Object.entries(c.results as object)).toEqual(con.results.slice(0, 3).map((r: any) => [`${r.author} <${r.email}>`, [r.lines, r.lastChanged.slice(0, 10)]]));
+  expect(schemaOf("contributors").safeParse(c).success).toBe(true);
 });

@@ -1,0 +1,80 @@
+/**
+ * The model's rows of the people and churn answers (owners, contributors, hotspots) as compact
+ * maps and tuples: JSON's key per field per row cost more than git's `uniq -c` lines these tasks
+ * replace (npm run bench:tasks), so a row says its values and the column names are said once.
+ */
+import { z } from "zod";
+
+type Answer = Record<string, unknown>;
+type Row = Record<string, unknown>;
+
+/** contributors' model copy names the folder's top people (the task's facts); the rest are one `truncated`. */
+export const TOP_PEOPLE = 3;
+
+// A canonical array index as a key would be moved to the front of a JSON object, losing the order.
+const INDEX_LIKE = /^(?:0|[1-9]\d*)$/;
+
+/** owners: authors as { name: lines } (most first); the name with its email where two share it. */
+function owners(out: Answer): void {
+  const authors = Array.isArray(out.authors) ? (out.authors as Row[]) : [];
+  const names = authors.map((a) => String(a.author));
+  const label = (a: Row) => (names.filter((n) => n === a.author).length > 1 || INDEX_LIKE.test(String(a.author)) ? `${a.author} <${a.email}>` : String(a.author));
+  out.authors = Object.fromEntries(authors.map((a) => [label(a), a.lines]));
+  // The truck factor's people, when they are not simply the first authors (most often they are).
+  const truck = Array.isArray(out.truckAuthors) ? (out.truckAuthors as Row[]).map((a) => String(a.author)) : [];
+  const first = new Set(names.slice(0, truck.length));
+  if (truck.length <= names.length && truck.every((n) => first.has(n))) delete out.truckAuthors;
+  else out.truckAuthors = truck;
+  // Without `by` the answer is the path's top authors by design: their cut says nothing new.
+  if (out.results === undefined) delete out.truncated;
+}
+
+/** contributors: { "Name <email>": [lines, lastChanged] } for the top people, as git shortlog -sne names them. */
+function contributors(out: Answer): void {
+  const rows = Array.isArray(out.results) ? (out.results as Row[]) : [];
+  if (rows.length > TOP_PEOPLE) out.truncated = true;
+  out.columns = ["lines", "lastChanged"];
+  out.results = Object.fromEntries(rows.slice(0, TOP_PEOPLE).map((r) => [`${r.author} <${r.email}>`, [r.lines, String(r.lastChanged).slice(0, 10)]]));
+}
+
+/**
+ * hotspots: { path: commits } in score order, the paths under the folder asked for; the knee once,
+ * not a flag per row. A path that JSON would move to the front (a file named "2024" at the top)
+ * keeps the rows as [path, commits] tuples in `results`.
+ */
+function hotspots(out: Answer, asked: unknown): void {
+  const rows = Array.isArray(out.results) ? (out.results as Row[]) : [];
+  const prefix = typeof asked === "string" && asked !== "" ? asked.replace(/\/*$/, "/") : "";
+  const under = prefix !== "" && rows.length > 0 && rows.every((r) => String(r.path).startsWith(prefix) && !INDEX_LIKE.test(String(r.path).slice(prefix.length)));
+  // hotspot is commits > knee: the fewest commits of a flagged row, less one, says it for every row.
+  const hot = rows.filter((r) => r.hotspot === true).map((r) => Number(r.commits));
+  if (hot.length) out.hotspotsAbove = Math.min(...hot) - 1;
+  if (under) out.under = prefix;
+  const pairs = rows.map((r) => [under ? String(r.path).slice(prefix.length) : String(r.path), r.commits] as const);
+  delete out.results;
+  if (pairs.some(([p]) => INDEX_LIKE.test(p))) out.results = pairs;
+  else out.commits = Object.fromEntries(pairs);
+}
+
+/** Reshapes the model's copy in place; `asked` is the answer's own path (the model's copy leaves it out). */
+export function compactRows(question: string, out: Answer, asked: unknown): void {
+  if (question === "owners") owners(out);
+  else if (question === "contributors") contributors(out);
+  else if (question === "hotspots") hotspots(out, asked);
+}
+
+/** The output schema of those rows. */
+export function compactSchema(question: string, out: z.ZodObject): z.ZodObject {
+  const columns = z.array(z.string()).describe("the names of each row's values, in order");
+  if (question === "owners")
+    return out.extend({ authors: z.record(z.string(), z.number().int()).describe("lines by author, most first"), truckAuthors: z.array(z.string()).optional().describe("when not the first authors") });
+  if (question === "contributors") return out.extend({ columns, results: z.record(z.string(), z.tuple([z.number().int(), z.string()])).describe("[lines, lastChanged] by Name <email>, most lines first") });
+  if (question === "hotspots")
+    return out.extend({
+      under: z.string().optional().describe("the folder the paths are under"),
+      hotspotsAbove: z.number().int().optional().describe("files with more commits are the hotspots"),
+      commits: z.record(z.string(), z.number().int()).optional().describe("commits by path, by churn score"),
+      results: z.array(z.tuple([z.string(), z.number().int()])).optional().describe("[path, commits], when a path is a number"),
+    });
+  return out;
+}
