@@ -177,7 +177,7 @@ describe("message search", () => {
     await ask("status", r.dir);
     closeAll();
     const db = runtime.openDatabase(indexPath(join(realpathSync(r.dir), ".git")));
-    db.exec("DROP TABLE message_fts; DROP VIEW message_parts; DELETE FROM meta WHERE key = 'messagesIndexed'; DROP TABLE line_histories; DROP TABLE code_words; DROP TABLE code_postings; DROP TABLE code_unsure; DROP TABLE code_batches; PRAGMA user_version = 3");
+    db.exec("DROP TABLE message_fts; DROP VIEW message_parts; DELETE FROM meta WHERE key = 'messagesIndexed'; DROP TABLE line_histories; DROP TABLE code_words; DROP TABLE code_postings; DROP TABLE code_unsure; DROP TABLE code_batches; DROP TABLE blame_failures; PRAGMA user_version = 3");
     db.close();
     expect((await ask("search", r.dir, { query: "older" })).total).toBe(1);
   });
