@@ -6,6 +6,7 @@ import { validateInput, type AnyQuery } from "../queries/define.ts";
 import { firstAbsolutePath } from "../queries/worktree-input.ts";
 import { capAnswer } from "./cap.ts";
 import { forModel } from "./model-view.ts";
+import { compactText } from "./model-rows.ts";
 import { moreHint } from "./hints.ts";
 import type { RepoScope } from "./repos.ts";
 import { toolArgs } from "./schemas.ts";
@@ -71,7 +72,7 @@ export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps, 
     // The renderers' own "… more: raise -n" lines speak CLI; the hint says the same in tool arguments.
     const lines = render(def.name, capped.result, plain, (t) => (def.continues ? `the rest: continue "${t}"` : "ask again for the whole answer (the work goes on meanwhile)")).split("\n").filter((l) => !l.startsWith("… more"));
     const text = [...lines, ...(hint ? [hint] : [])].join("\n");
-    if (def.textForModel) return { content: [{ type: "text", text }] };
+    if (def.textForModel) return { content: [{ type: "text", text: compactText(def.name, capped.result, text) }] };
     return { content: [{ type: "text", text }], structuredContent: forModel(def.name, capped.result, (typeof input.repo === "string" && input.repo !== "") || firstAbsolutePath(def, input) !== undefined) };
   } catch (err) {
     const e = toLoreError(err);

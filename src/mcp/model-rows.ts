@@ -1,5 +1,5 @@
 /**
- * The model's rows of the people and churn answers (owners, contributors, hotspots) as compact
+ * The model's rows of the people, churn and co-change answers (owners, contributors, hotspots, cochange) as compact
  * maps and tuples: JSON's key per field per row cost more than git's `uniq -c` lines these tasks
  * replace (npm run bench:tasks), so a row says its values and the column names are said once.
  */
@@ -56,11 +56,20 @@ function hotspots(out: Answer, asked: unknown): void {
   else out.commits = Object.fromEntries(pairs);
 }
 
+/** cochange: { path: count } (most first, as the rows were), when no row says more (`with`, for several paths). */
+function cochange(out: Answer): void {
+  const rows = Array.isArray(out.results) ? (out.results as Row[]) : [];
+  if (rows.some((r) => Object.keys(r).some((k) => k !== "path" && k !== "count")) || rows.some((r) => INDEX_LIKE.test(String(r.path)))) return;
+  delete out.results;
+  out.counts = Object.fromEntries(rows.map((r) => [r.path, r.count]));
+}
+
 /** Reshapes the model's copy in place; `asked` is the answer's own path (the model's copy leaves it out). */
 export function compactRows(question: string, out: Answer, asked: unknown): void {
   if (question === "owners") owners(out);
   else if (question === "contributors") contributors(out);
   else if (question === "hotspots") hotspots(out, asked);
+  else if (question === "cochange") cochange(out);
 }
 
 /** The output schema of those rows. */
@@ -76,5 +85,13 @@ export function compactSchema(question: string, out: z.ZodObject): z.ZodObject {
       commits: z.record(z.string(), z.number().int()).optional().describe("commits by path, by churn score"),
       results: z.array(z.tuple([z.string(), z.number().int()])).optional().describe("[path, commits], when a path is a number"),
     });
+  if (question === "cochange" && out.shape.results instanceof z.ZodArray)
+    return out.extend({ results: out.shape.results.optional(), counts: z.record(z.string(), z.number().int()).optional().describe("commits shared, by path, when no row says more") });
   return out;
+}
+
+/** The text the model reads of a question that answers in text (show): a commit's id in 12 hex, as the JSON copies have ids (a file's text is left as it is). */
+export function compactText(question: string, answer: unknown, text: string): string {
+  const commit = !!answer && typeof answer === "object" && !("text" in answer) && typeof (answer as Row).sha === "string";
+  return question === "show" && commit ? text.replace(/^commit ([0-9a-f]{12})(?:[0-9a-f]{28}|[0-9a-f]{52})(?=\n|$)/, "commit $1") : text;
 }

@@ -132,7 +132,9 @@ const cochange: Kind = {
   lore: async (t, call) => void (await call("cochange", { paths: [t.path] })),
   check(t, f, [c]) {
     const { counts } = gitCochange(f.dir, "HEAD", t.path as string, 200, 50);
-    return (c?.results ?? []).filter((r: any) => counts.get(r.path) !== r.count).map((r: any) => `${r.path}: ${r.count} vs git ${counts.get(r.path)}`);
+    // The model's rows: { path: count } (or objects, as --json has them).
+    const rows: any[] = c?.counts ? Object.entries(c.counts).map(([path, count]) => ({ path, count })) : (c?.results ?? []);
+    return rows.filter((r: any) => counts.get(r.path) !== r.count).map((r: any) => `${r.path}: ${r.count} vs git ${counts.get(r.path)}`);
   },
 };
 

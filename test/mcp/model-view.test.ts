@@ -37,7 +37,7 @@ test("the envelope: no repo, rev or echo of the question; the ids of what the an
   expect(schemaOf("compare").safeParse(mine).success).toBe(true);
 });
 
-test("rows: hotspots commits by path in score order; cochange path and count; log's files without their sums", async () => {
+test("rows: hotspots commits by path in score order; cochange counts by path; log's files without their sums", async () => {
   const hot = await ask("hotspots", repo.dir, {});
   const h = forModel("hotspots", hot, false);
   expect(Object.entries(h.commits as object)).toEqual(hot.results.map((r: any) => [r.path, r.commits]));
@@ -51,7 +51,9 @@ test("rows: hotspots commits by path in score order; cochange path and count; lo
   expect(src.results.filter((r: any) => r.commits > (s.hotspotsAbove ?? Infinity)).map((r: any) => r.path)).toEqual(flagged);
   expect(schemaOf("hotspots").safeParse(s).success).toBe(true);
   const c = forModel("cochange", await ask("cochange", repo.dir, { paths: ["src/a.js"] }), false);
-  expect((c.results as any[]).map((r) => Object.keys(r))).toEqual((c.results as any[]).map(() => ["path", "count"]));
+  const co = await ask("cochange", repo.dir, { paths: ["src/a.js"] });
+  expect(Object.entries(c.counts as object)).toEqual(co.results.map((r: any) => [r.path, r.count]));
+  expect(c.results).toBeUndefined();
   expect(schemaOf("cochange").safeParse(c).success).toBe(true);
   const full = await ask("log", repo.dir, { limit: 2 });
   const l = forModel("log", full, false);
