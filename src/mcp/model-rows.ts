@@ -64,12 +64,26 @@ function cochange(out: Answer): void {
   out.counts = Object.fromEntries(rows.map((r) => [r.path, r.count]));
 }
 
+/** The words of a message search's snippet, without its marks and cuts. */
+const bare = (s: string) => s.replace(/[«»]/g, "").replace(/^…|…$/g, "").replace(/\s+/g, " ").trim();
+
+/** search: a commit's snippet says nothing its subject does not when the match is in the subject. */
+function search(out: Answer): void {
+  if (!Array.isArray(out.results)) return;
+  out.results = (out.results as Row[]).map((r) => {
+    if (typeof r.snippet !== "string" || typeof r.subject !== "string" || !r.subject.replace(/\s+/g, " ").includes(bare(r.snippet))) return r;
+    const { snippet: _s, ...rest } = r;
+    return rest;
+  });
+}
+
 /** Reshapes the model's copy in place; `asked` is the answer's own path (the model's copy leaves it out). */
 export function compactRows(question: string, out: Answer, asked: unknown): void {
   if (question === "owners") owners(out);
   else if (question === "contributors") contributors(out);
   else if (question === "hotspots") hotspots(out, asked);
   else if (question === "cochange") cochange(out);
+  else if (question === "search") search(out);
 }
 
 /** The output schema of those rows. */

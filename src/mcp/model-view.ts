@@ -14,7 +14,7 @@ import { compactRows, compactSchema } from "./model-rows.ts";
 const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** The envelope's commit ids: the commit an answer is about (`rev`, the commit it is as of, is left out: the agent asked at HEAD, or named it). */
 const IDS = ["head", "base", "mergeBase", "sha"] as const;
-/** What every answer echoes of the question (the agent has it): left out, but where the answer's own says more (history: the file's name). */
+/** What every answer echoes of the question (the agent has it): left out, but where the answer's own says more (history: the file's name; its rev goes). */
 const ECHOES = ["rev", "path", "paths", "query"] as const;
 const KEEP_ECHO = new Set(["history", "show"]);
 /** status is a diagnosis: its ids are compared with git rev-parse, whole. */
@@ -67,6 +67,8 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   const out: Record<string, unknown> = { ...answer };
   if (!where) delete out.repo;
   if (!KEEP_ECHO.has(question)) for (const k of ECHOES) if (!where || k === "rev" || k === "query") delete out[k];
+  // The commit it is as of: the agent asked at HEAD, or named it.
+  if (KEEP_ECHO.has(question)) delete out.rev;
   // A list that was not cut needs no word for it: truncated is said when it is true.
   if (out.truncated === false) delete out.truncated;
   if (question === "cochange" && out.window && typeof out.window === "object") {
@@ -106,7 +108,7 @@ export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
   const optional = (s: z.ZodObject, keys: string[]) => s.extend(Object.fromEntries(keys.filter((k) => k in s.shape).map((k) => [k, (s.shape[k] as z.ZodType).optional()])));
   const commits = out.shape.commits;
   if (commits instanceof z.ZodArray && commits.element instanceof z.ZodObject) out = out.extend({ commits: z.array(optional(commits.element, ["filesTotal", "additions", "deletions"])) });
-  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? [] : ECHOES), ...(LEAN[question]?.top ?? [])]);
+  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev"] : ECHOES), ...(LEAN[question]?.top ?? [])]);
   if (question === "cochange" && out.shape.window instanceof z.ZodObject) out = out.extend({ window: optional(out.shape.window, ["perFile", "maxFiles"]) });
   for (const [list, fields] of Object.entries(LEAN[question]?.rows ?? {})) {
     const arr = out.shape[list];

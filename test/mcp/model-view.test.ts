@@ -84,3 +84,15 @@ test("people: owners' authors as { name: lines }, contributors' top people as { 
   expect(Object.entries(c.results as object)).toEqual(con.results.slice(0, 3).map((r: any) => [`${r.author} <${r.email}>`, [r.lines, r.lastChanged.slice(0, 10)]]));
   expect(schemaOf("contributors").safeParse(c).success).toBe(true);
 });
+
+test("search leaves out a snippet its subject already says; history leaves out the rev it is as of", async () => {
+  const full = await ask("search", repo.dir, { query: "change" });
+  const m = forModel("search", full, false);
+  expect((m.results as any[]).map((r) => r.sha)).toEqual(full.results.map((r: any) => r.sha));
+  for (const [i, r] of (m.results as any[]).entries()) expect(r.snippet === undefined ? r.subject.includes(full.results[i].snippet.replace(/[«»…]/g, "")) : r.snippet === full.results[i].snippet).toBe(true);
+  expect((m.results as any[]).some((r) => r.snippet === undefined)).toBe(true);
+  expect(schemaOf("search").safeParse(m).success).toBe(true);
+  const h = forModel("history", await ask("history", repo.dir, { path: "src/a.js" }), false);
+  expect([h.rev, h.path]).toEqual([undefined, "src/a.js"]);
+  expect(schemaOf("history").safeParse(h).success).toBe(true);
+});
