@@ -75,6 +75,11 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
     const { perFile: _p, maxFiles: _m, ...rest } = out.window as Record<string, unknown>;
     out.window = { ...rest, ...(typeof rest.from === "string" ? { from: dayOf(rest.from) } : {}) };
   }
+  if (question === "compare") {
+    // behind: 0 says the merge base is base; a count of files that are all listed says nothing more.
+    if (out.behind === 0 && out.mergeBase === out.base) delete out.mergeBase;
+    if (Array.isArray(out.files) && out.filesTotal === out.files.length) delete out.filesTotal;
+  }
   for (const k of [...IDS, "rev"]) if (k in out) out[k] = short(out[k]);
   // (compare's commits lose their file lists below: their +/- stay.)
   if (Array.isArray(out.commits) && question !== "compare") out.commits = out.commits.map((c) => (c && typeof c === "object" && !Array.isArray(c) ? withoutSums(c as Record<string, unknown>) : c));
@@ -108,7 +113,7 @@ export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
   const optional = (s: z.ZodObject, keys: string[]) => s.extend(Object.fromEntries(keys.filter((k) => k in s.shape).map((k) => [k, (s.shape[k] as z.ZodType).optional()])));
   const commits = out.shape.commits;
   if (commits instanceof z.ZodArray && commits.element instanceof z.ZodObject) out = out.extend({ commits: z.array(optional(commits.element, ["filesTotal", "additions", "deletions"])) });
-  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev"] : ECHOES), ...(LEAN[question]?.top ?? [])]);
+  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev"] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase"] : [])]);
   if (question === "cochange" && out.shape.window instanceof z.ZodObject) out = out.extend({ window: optional(out.shape.window, ["perFile", "maxFiles"]) });
   for (const [list, fields] of Object.entries(LEAN[question]?.rows ?? {})) {
     const arr = out.shape[list];

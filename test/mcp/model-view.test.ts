@@ -28,7 +28,11 @@ test("the envelope: no repo, rev or echo of the question; the ids of what the an
   const mine = forModel("compare", full, false);
   expect(mine.repo).toBeUndefined();
   expect(mine.paths).toBeUndefined();
-  expect([mine.base, mine.head, mine.mergeBase]).toEqual([full.base.slice(0, 12), full.head.slice(0, 12), full.mergeBase.slice(0, 12)]);
+  expect([mine.base, mine.head]).toEqual([full.base.slice(0, 12), full.head.slice(0, 12)]);
+  // behind: 0 says the merge base is base; topic's files are all listed, so their count goes too.
+  expect([full.behind, full.mergeBase, mine.mergeBase, mine.filesTotal]).toEqual([0, full.base, undefined, undefined]);
+  const back = forModel("compare", await ask("compare", repo.dir, { base: "topic", head: "main" }), false);
+  expect(back.mergeBase).toBe(full.mergeBase.slice(0, 12));
   expect(mine.truncated).toBeUndefined();
   expect(forModel("compare", full, true).repo).toBe(repo.dir);
   // compare's commits leave their files to `files`; each keeps its id, author, day and subject.
