@@ -9,6 +9,7 @@ import { git, gitMaybe } from "../../git/run.ts";
 import type { QueryContext } from "../context.ts";
 import type { ReviewOutput } from "../review.ts";
 import { commitOf } from "./repo-diff.ts";
+import { refreshedIndex } from "./review-index.ts";
 
 export interface Change {
   head: string;
@@ -54,8 +55,11 @@ export async function readChange(ctx: QueryContext, head: string, opts: { base?:
     const files = parseDiffWithHunks(await git([...DIFF, mergeBase, head, "--", ...paths], gitOpts));
     return { head, oldSide: mergeBase, base: baseSha, mergeBase, files, untracked: new Set(), ...(state ? { state } : {}) };
   }
+  // Against the work tree, the refreshed copy of the index spares a fresh checkout's re-hashing; --cached reads no file.
+  const copy = staged ? undefined : await refreshedIndex(ctx);
+  const diffOpts = copy ? { ...gitOpts, env: { ...gitOpts.env, GIT_INDEX_FILE: copy } } : gitOpts;
   const [diff, untracked] = await Promise.all([
-    git([...DIFF, ...(staged ? ["--cached"] : []), "HEAD", "--", ...paths], gitOpts),
+    git([...DIFF, ...(staged ? ["--cached"] : []), "HEAD", "--", ...paths], diffOpts),
     staged ? Promise.resolve(null) : git(["--literal-pathspecs", "ls-files", "--others", "--exclude-standard", "-z", "--", ...paths], gitOpts),
   ]);
   const files = parseDiffWithHunks(diff);
