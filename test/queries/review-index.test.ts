@@ -50,3 +50,15 @@ test("a change staged or unstaged after a review is in the next one", async () =
   r.git("checkout", "-q", "--", "src/f2.js");
   expect(await loreFiles(r)).toEqual(gitFiles(r));
 });
+
+test("a split index is read as it is, never copied: the same files as git diff HEAD", async () => {
+  const s = new TestRepo();
+  s.write("a.js", lines("a")).write("b.js", lines("b"));
+  s.commit("Start");
+  s.git("update-index", "--split-index");
+  s.write("a.js", lines("a2")).write("c.js", lines("c"));
+  const before = repoHash(s.dir);
+  const files = await loreFiles(s);
+  expect(repoHash(s.dir)).toBe(before);
+  expect(files).toEqual(gitFiles(s));
+});

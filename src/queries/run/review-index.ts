@@ -18,13 +18,14 @@ const refreshing = new Map<string, Promise<string | undefined>>();
  * shared part lives in the repository and a write could touch it.
  */
 export async function refreshedIndex(ctx: QueryContext): Promise<string | undefined> {
-  const { root, gitDir } = ctx.index.repo;
+  const { root, gitDir, commonDir } = ctx.index.repo;
   const real = join(gitDir, "index");
   let stamp: string;
   try {
     const st = statSync(real, { bigint: true });
     stamp = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-    if (readdirSync(gitDir).some((n) => n.startsWith("sharedindex."))) return undefined;
+    // A linked worktree's shared index may sit in either folder.
+    for (const d of new Set([gitDir, commonDir])) if (readdirSync(d).some((n) => n.startsWith("sharedindex."))) return undefined;
   } catch {
     return undefined;
   }
