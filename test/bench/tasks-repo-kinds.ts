@@ -150,7 +150,9 @@ const since: Kind = {
     const d = folder(f, 100_000);
     if (!d) return undefined;
     const k = 3 + Math.floor(f.rand() * 15);
-    const date = gitLines(f.dir, ["log", "--no-merges", "-n", String(k), "--format=%cs", "HEAD", "--", d.path]).pop();
+    const day = gitLines(f.dir, ["log", "--no-merges", "-n", String(k), "--format=%cs", "HEAD", "--", d.path]).pop();
+    // git reads a bare date as that day at the current time of day: the day before reaches all of that day's commits, at any hour.
+    const date = day && new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     return date ? { ...d, what: `${d.path}/ since ${date}`, date } : undefined;
   }),
   git: (t, run) => run(`git log --since=${t.date} --stat -- ${q(t.path as string)}`),
