@@ -49,8 +49,8 @@ const EXT_DIFF = new Set(["log", "show", "diff", "diff-tree", "diff-index", "dif
  * external diff): every answer is about the bytes git stores, the same for every question. The
  * flags go right after the subcommand, wherever the caller put global options before it.
  */
-/** Subcommands that read files of the work tree, through the clean filters the config names. */
-const READS_WORKTREE = new Set(["diff", "diff-index", "diff-files", "status", "blame", "annotate"]);
+/** Subcommands that read files of the work tree, through the clean filters the config names (update-index --refresh re-hashes a touched file: review's index copy). */
+const READS_WORKTREE = new Set(["diff", "diff-index", "diff-files", "status", "blame", "annotate", "update-index", "hash-object", "ls-files"]);
 
 /** The subcommand's place in args: after the global options (and the value of -c / -C). */
 function subcommandAt(args: readonly string[]): number {

@@ -4,7 +4,7 @@
  * Each answer is compared with what git says.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestRepo, lines, runGit, tempDir } from "../helpers/git-repo.ts";
 import { asLore, gitBlame, gitLogFile, historyAsLog, hunksToLines, short } from "../helpers/git-truth.ts";
@@ -93,6 +93,7 @@ describe("a repository whose config and attributes name programs", () => {
     r.write(".gitattributes", "*.txt diff=upper filter=spy\n*.md diff=ext\n");
     r.write("a.txt", lines("alpha", "beta", "gamma"));
     r.write("b.md", lines("one", "two"));
+    r.write("c.txt", lines("kept", "as", "committed"));
     r.commit("first");
     r.write("a.txt", lines("alpha", "beta changed", "gamma", "delta"));
     r.write("b.md", lines("one", "two", "three"));
@@ -110,6 +111,9 @@ describe("a repository whose config and attributes name programs", () => {
     require("node:fs").rmSync(marker);
     // A change in the work tree for the questions that read it.
     r.write("a.txt", lines("alpha", "beta changed", "gamma", "delta", "epsilon"));
+    // And a file touched but not changed: git must hash it again (through the filter) to see so.
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(r.dir, "c.txt"), later, later);
   });
   afterAll(() => r.cleanup());
 
