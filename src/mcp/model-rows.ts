@@ -1,5 +1,5 @@
 /**
- * The model's rows of the people, churn, co-change and log answers (owners, contributors, hotspots, cochange, log's files) as compact
+ * The model's rows of the people, churn, co-change and log answers (owners, contributors, hotspots, cochange, log's and compare's files) as compact
  * maps and tuples: JSON's key per field per row cost more than git's `uniq -c` lines these tasks
  * replace (npm run bench:tasks), so a row says its values and the column names are said once.
  */
@@ -77,14 +77,15 @@ function search(out: Answer): void {
   });
 }
 
-/** log: a commit's files as { path: [additions, deletions] } (git log --numstat's order), when none has a status, old path or is binary. */
+/** Files as { path: [additions, deletions] } (git diff --numstat's order), when none has a status, old path or is binary; else as they were. */
+function numstat(files: unknown): unknown {
+  if (!Array.isArray(files) || files.some((f: Row) => Object.keys(f).some((k) => k !== "path" && k !== "additions" && k !== "deletions") || typeof f.additions !== "number" || typeof f.deletions !== "number" || INDEX_LIKE.test(String(f.path)))) return files;
+  return Object.fromEntries(files.map((f: Row) => [f.path, [f.additions, f.deletions]]));
+}
+
+/** log: each commit's files; compare: the branch's files. */
 function logFiles(out: Answer): void {
-  if (!Array.isArray(out.commits)) return;
-  out.commits = (out.commits as Row[]).map((c) => {
-    const files = c?.files;
-    if (!Array.isArray(files) || files.some((f: Row) => Object.keys(f).some((k) => k !== "path" && k !== "additions" && k !== "deletions") || typeof f.additions !== "number" || typeof f.deletions !== "number" || INDEX_LIKE.test(String(f.path)))) return c;
-    return { ...c, files: Object.fromEntries(files.map((f: Row) => [f.path, [f.additions, f.deletions]])) };
-  });
+  if (Array.isArray(out.commits)) out.commits = (out.commits as Row[]).map((c) => (c && Array.isArray(c.files) ? { ...c, files: numstat(c.files) } : c));
 }
 
 /** Reshapes the model's copy in place; `asked` is the answer's own path (the model's copy leaves it out). */
@@ -95,7 +96,10 @@ export function compactRows(question: string, out: Answer, asked: unknown): void
   else if (question === "cochange") cochange(out);
   else if (question === "search") search(out);
   else if (question === "log") logFiles(out);
+  else if (question === "compare" && Array.isArray(out.files)) out.files = numstat(out.files);
 }
+
+const numstatSchema = z.record(z.string(), z.tuple([z.number().int(), z.number().int()])).describe("[additions, deletions] by path");
 
 /** The output schema of those rows. */
 export function compactSchema(question: string, out: z.ZodObject): z.ZodObject {
@@ -112,9 +116,10 @@ export function compactSchema(question: string, out: z.ZodObject): z.ZodObject {
     });
   const commits = out.shape.commits;
   if (question === "log" && commits instanceof z.ZodArray && commits.element instanceof z.ZodObject && commits.element.shape.files instanceof z.ZodArray) {
-    const files = z.union([commits.element.shape.files, z.record(z.string(), z.tuple([z.number().int(), z.number().int()])).describe("[additions, deletions] by path")]);
+    const files = z.union([commits.element.shape.files, numstatSchema]);
     return out.extend({ commits: z.array(commits.element.extend({ files })) });
   }
+  if (question === "compare" && out.shape.files instanceof z.ZodOptional) return out.extend({ files: z.union([out.shape.files.unwrap() as z.ZodType, numstatSchema]).optional() });
   if (question === "cochange" && out.shape.results instanceof z.ZodArray)
     return out.extend({ results: out.shape.results.optional(), counts: z.record(z.string(), z.number().int()).optional().describe("commits shared, by path, when no row says more") });
   return out;

@@ -123,7 +123,8 @@ const branch: Kind = {
     const shas = answers.flatMap((a) => (a?.commits ?? []).map((c: any) => c.sha));
     const seen = [...new Set(shas)];
     const files = gitLines(f.dir, ["diff", "--name-only", `${t.base}...${t.head}`]);
-    const mine = new Set(answers.flatMap((a) => (a?.files ?? []).map((x: any) => x.path)));
+    // The model's files: { path: [additions, deletions] }, or rows (a status, an old path) as --json has them.
+    const mine = new Set(answers.flatMap((a) => (Array.isArray(a?.files) ? a.files.map((x: any) => x.path) : Object.keys(a?.files ?? {}))));
     return [...sameCommits("compare", seen, gitLines(f.dir, ["log", "--format=%H", `${t.base}..${t.head}`])), ...(files.every((p) => mine.has(p)) || mine.size >= 50 ? [] : [`files: ${mine.size} vs git ${files.length}`])];
   },
 };

@@ -37,6 +37,7 @@ test("the envelope: no repo, rev or echo of the question; the ids of what the an
   expect(forModel("compare", full, true).repo).toBe(repo.dir);
   // compare's commits leave their files to `files`; each keeps its id, author, day and subject.
   expect((mine.commits as any[])[0]).toEqual({ sha: full.commits[0].sha, author: full.commits[0].author, time: full.commits[0].time.slice(0, 10), subject: full.commits[0].subject, additions: 1, deletions: 0 });
+  // (its files keep their rows: topic added src/c.js, a status the { path: [+, -] } form has no room for)
   expect(mine.files).toEqual(full.files);
   expect(schemaOf("compare").safeParse(mine).success).toBe(true);
 });
