@@ -65,7 +65,7 @@ interface Hist {
 }
 
 /** The indexes (into commits, newest first) of the ancestors of `sha`, itself included, in log order. */
-function ancestors(h: Hist, sha: string): number[] {
+export function ancestors(h: Hist, sha: string): number[] {
   const seen = new Set<number>();
   const stack = [h.index.get(sha)!];
   while (stack.length) {
@@ -94,7 +94,7 @@ export interface Query {
 }
 
 /** Files present at the commit: replay of adds/deletes is costly; approximate with paths that appear in past history and not deleted (via git ls-tree). */
-function lsTree(repo: string, sha: string): Set<string> {
+export function lsTree(repo: string, sha: string): Set<string> {
   return new Set(execFileSync("git", ["-c", "core.quotepath=off", "ls-tree", "-r", "-z", "--name-only", sha], { cwd: repo, maxBuffer: 1 << 28 }).toString("utf8").split("\0").filter(Boolean));
 }
 

@@ -9,8 +9,7 @@ import { indexFor } from "../../src/index/indexes.ts";
 import type { ChangedFile } from "../../src/git/parse-diff-hunks.ts";
 import type { QueryContext } from "../../src/queries/context.ts";
 import { missingOf } from "../../src/queries/run/review-missing.ts";
-import { hist, readHistory } from "./cochange-trial.ts";
-import { execFileSync } from "node:child_process";
+import { ancestors, hist, lsTree, readHistory } from "./cochange-trial.ts";
 import { num, type Table } from "./report.ts";
 
 type Hist = ReturnType<typeof hist>;
@@ -39,25 +38,6 @@ export interface MultiVariant {
 }
 
 const MAX_FILES = 50;
-
-function ancestors(h: Hist, sha: string): number[] {
-  const seen = new Set<number>();
-  const stack = [h.index.get(sha)!];
-  while (stack.length) {
-    const i = stack.pop()!;
-    if (seen.has(i)) continue;
-    seen.add(i);
-    for (const p of h.commits[i]!.parents) {
-      const j = h.index.get(p);
-      if (j !== undefined && !seen.has(j)) stack.push(j);
-    }
-  }
-  return [...seen].sort((a, b) => a - b);
-}
-
-function lsTree(repo: string, sha: string): Set<string> {
-  return new Set(execFileSync("git", ["-c", "core.quotepath=off", "ls-tree", "-r", "-z", "--name-only", sha], { cwd: repo, maxBuffer: 1 << 28 }).toString("utf8").split("\0").filter(Boolean));
-}
 
 export function heldOutQueries(repo: string, h: Hist, n: number): HeldOut[] {
   const evals: number[] = [];
