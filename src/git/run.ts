@@ -44,11 +44,6 @@ export const BASE_ARGS: readonly string[] = ["--no-pager", ...PINNED_CONFIG.flat
 const TEXTCONV = new Set(["blame", "annotate", "grep", "log", "show", "diff", "diff-tree", "diff-index", "diff-files", "whatchanged"]);
 const EXT_DIFF = new Set(["log", "show", "diff", "diff-tree", "diff-index", "diff-files", "whatchanged"]);
 
-/**
- * lore never runs a program a repository's config or attributes name (a textconv driver, an
- * external diff): every answer is about the bytes git stores, the same for every question. The
- * flags go right after the subcommand, wherever the caller put global options before it.
- */
 /** Subcommands that read files of the work tree, through the clean filters the config names (update-index --refresh re-hashes a touched file: review's index copy). */
 const READS_WORKTREE = new Set(["diff", "diff-index", "diff-files", "status", "blame", "annotate", "update-index", "hash-object", "ls-files"]);
 
@@ -66,6 +61,11 @@ async function filtersOff(args: readonly string[], cwd: string): Promise<readonl
   return off.length ? [...off, ...args] : args;
 }
 
+/**
+ * lore never runs a program a repository's config or attributes name (a textconv driver, an
+ * external diff): every answer is about the bytes git stores, the same for every question. The
+ * flags go right after the subcommand, wherever the caller put global options before it.
+ */
 export function withoutPrograms(args: readonly string[]): readonly string[] {
   const i = subcommandAt(args);
   const sub = args[i];
