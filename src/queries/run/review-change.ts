@@ -6,6 +6,7 @@ import { looksBinary, BINARY_PROBE_BYTES } from "../../git/binary.ts";
 import { parseDiffWithHunks, type ChangedFile } from "../../git/parse-diff-hunks.ts";
 import { fromLatin1 } from "../../git/paths.ts";
 import { git, gitMaybe } from "../../git/run.ts";
+import { countLines } from "../../index/line-counts.ts";
 import type { QueryContext } from "../context.ts";
 import type { ReviewOutput } from "../review.ts";
 import { commitOf } from "./repo-diff.ts";
@@ -83,12 +84,9 @@ export function untrackedCounts(root: string, path: string): { additions: number
     const start = Buffer.alloc(BINARY_PROBE_BYTES);
     const n = readSync(fd, start, 0, start.length, 0);
     closeSync(fd);
+    // The probe spares reading a large binary file whole.
     if (looksBinary(start.subarray(0, n))) return { additions: null };
-    const text = readFileSync(full);
-    let lines = 0;
-    for (const b of text) if (b === 0x0a) lines++;
-    if (text.length > 0 && text[text.length - 1] !== 0x0a) lines++;
-    return { additions: lines };
+    return { additions: countLines(readFileSync(full)) };
   } catch {
     // A folder (a nested repository) or a file gone meanwhile: nothing to count.
     return { additions: 0 };
