@@ -3,7 +3,6 @@
  * other file of those commits scores Σ 2^(−i/50) / √(files − 1) over the shared commits (i = the
  * commit's rank among the input's, newest 0). Chosen on held-out history: `npm run bench:quality`.
  */
-import { noFilterArgs } from "../../git/no-filters.ts";
 import { LoreError } from "../../errors.ts";
 import { gitText } from "../../git/run.ts";
 import type { Scope } from "../../index/repo-index.ts";
@@ -24,9 +23,8 @@ interface Partner {
 
 /** The files changed in the work tree and the index against HEAD (read-only: git status takes no lock here). */
 async function changedFiles(ctx: QueryContext): Promise<string[]> {
-  // git status runs a clean filter on a file whose timestamps changed: a program, so off.
-  const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
-  const out = await gitText([...off, "status", "--porcelain", "-z", "--untracked-files=no", "--no-renames"], ctx.index.git);
+  // git status runs a clean filter on a file whose timestamps changed: a program, so off (run.ts turns them off for status).
+  const out = await gitText(["status", "--porcelain", "-z", "--untracked-files=no", "--no-renames"], ctx.index.git);
   return [...new Set(out.split("\0").filter((e) => e.length > 3).map((e) => e.slice(3)))].sort();
 }
 

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LoreError } from "../../errors.ts";
-import { noFilterArgs } from "../../git/no-filters.ts";
 import type { TreeEntry } from "../../git/records.ts";
 import { git, gitCapped } from "../../git/run.ts";
 import type { QueryContext } from "../context.ts";
@@ -23,8 +22,7 @@ export const DIFF_FLAGS = ["-c", "diff.autoRefreshIndex=false", "diff", "-U0", "
  * (assume-unchanged, skip-worktree), where git blame reads the file.
  */
 export async function diffWith(ctx: QueryContext, commit: string, path: string, entry: TreeEntry, content: Buffer, diskBlob?: string): Promise<Hunk[]> {
-  const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
-  const patch = parsePatch(await git([...off, ...DIFF_FLAGS, "--full-index", "--no-renames", commit, "--", path], ctx.index.git));
+  const patch = parsePatch(await git([...DIFF_FLAGS, "--full-index", "--no-renames", commit, "--", path], ctx.index.git));
   const notTheFile = diskBlob !== undefined && diskBlob !== entry.blob && patch.newBlob !== diskBlob;
   // Not in the staging area: git diff calls it deleted though it is on disk, as git blame does not.
   return patch.deleted || notTheFile ? diffBlobs(ctx, entry.blob, content) : patch.hunks;

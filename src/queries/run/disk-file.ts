@@ -8,7 +8,6 @@ import { join } from "node:path";
 import { LoreError } from "../../errors.ts";
 import type { TreeEntry } from "../../git/records.ts";
 import { eolStamp } from "../../git/eol-stamp.ts";
-import { noFilterArgs } from "../../git/no-filters.ts";
 import { git, gitMaybe } from "../../git/run.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import { lsTree } from "../../index/tree.ts";
@@ -116,8 +115,7 @@ async function againstHead(ctx: QueryContext, scope: Scope, path: string, entry:
   if (content.includes(13)) {
     // The blob git blame makes of the file (hash-object without -w writes nothing): git diff would trust
     // the staging area's stat of the file instead, which says nothing of an eol setting changed since.
-    const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
-    let asGit = (await git([...off, "hash-object", `--path=${path}`, "--stdin"], { ...ctx.index.git, input: content })).toString("latin1").trim();
+    let asGit = (await git(["hash-object", `--path=${path}`, "--stdin"], { ...ctx.index.git, input: content })).toString("latin1").trim();
     if (asGit !== raw && (await keepsCrlf(ctx, path))) asGit = raw;
     if (asGit === entry.blob) return undefined;
     if (asGit === raw) diskBlob = raw;
@@ -160,8 +158,7 @@ async function notInHead(ctx: QueryContext, scope: Scope, path: string, content:
   const all: DiskFile = { headPath: null, headEntry: null, lines, runs: lines ? [{ start: 1, end: lines, head: null }] : [] };
   const staged = await git(["ls-files", "-z", "--cached", "--", path], ctx.index.git);
   if (staged.length === 0) return all;
-  const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
-  const status = (await git([...off, ...DIFF_FLAGS.slice(0, 3), "--name-status", "-z", "-M", "--no-color", scope.commit], ctx.index.git)).toString("utf8").split("\0");
+  const status = (await git([...DIFF_FLAGS.slice(0, 3), "--name-status", "-z", "-M", "--no-color", scope.commit], ctx.index.git)).toString("utf8").split("\0");
   let source: string | undefined;
   for (let i = 0; i < status.length; ) {
     const s = status[i]!;
@@ -174,7 +171,7 @@ async function notInHead(ctx: QueryContext, scope: Scope, path: string, content:
   if (source === undefined) return all;
   const entry = await headEntry(ctx, scope, source);
   if (!entry || entry.type !== "blob") return all;
-  const out = await git([...off, ...DIFF_FLAGS, "-M", scope.commit, "--", source, path], ctx.index.git);
+  const out = await git([...DIFF_FLAGS, "-M", scope.commit, "--", source, path], ctx.index.git);
   return withRuns(source, entry, content, parsePatch(out).hunks);
 }
 

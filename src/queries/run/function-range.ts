@@ -3,7 +3,6 @@
  * driver's funcname pattern from .gitattributes), in a commit's version or in the file on disk.
  */
 import { LoreError } from "../../errors.ts";
-import { noFilterArgs } from "../../git/no-filters.ts";
 import { gitText } from "../../git/run.ts";
 import type { QueryContext } from "../context.ts";
 import { mergeHeads } from "./disk-merge.ts";
@@ -26,9 +25,8 @@ export function functionAt(ctx: QueryContext, rev: string, path: string, spec: s
  * Filters (programs) and textconv off: git reads the bytes lore reads.
  */
 export async function functionOnDisk(ctx: QueryContext, head: string, path: string, spec: string): Promise<[number, number]> {
-  const off = await noFilterArgs(ctx.index.repo.root, ctx.index.repo.commonDir);
   const not = [head, ...mergeHeads(ctx)].map((c) => `^${c}`);
-  return linesOf(ctx, [...off, "blame", "--porcelain", "--no-textconv", `-L${spec}`, ...not, "--", path], path);
+  return linesOf(ctx, ["blame", "--porcelain", "--no-textconv", `-L${spec}`, ...not, "--", path], path);
 }
 
 async function linesOf(ctx: QueryContext, args: string[], path: string): Promise<[number, number]> {
