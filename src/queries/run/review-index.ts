@@ -1,5 +1,5 @@
 /** A copy of the work tree's index kept refreshed in lore's home, so review's git diff need not re-hash the racily clean files of a fresh checkout. */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gitMaybe } from "../../git/run.ts";
 import { workTreeStateDir } from "../../index/index-file.ts";
@@ -21,9 +21,11 @@ export async function refreshedIndex(ctx: QueryContext): Promise<string | undefi
   const { root, gitDir, commonDir } = ctx.index.repo;
   const real = join(gitDir, "index");
   let stamp: string;
+  let mtimeSec: number;
   try {
     const st = statSync(real, { bigint: true });
     stamp = `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+    mtimeSec = Number(st.mtimeNs / 1_000_000_000n);
     // A linked worktree's shared index may sit in either folder.
     for (const d of new Set([gitDir, commonDir])) if (readdirSync(d).some((n) => n.startsWith("sharedindex."))) return undefined;
   } catch {
@@ -42,6 +44,10 @@ export async function refreshedIndex(ctx: QueryContext): Promise<string | undefi
       mkdirSync(dir, { recursive: true });
       const tmp = join(dir, `index.${process.pid}.${Date.now()}`);
       copyFileSync(real, tmp);
+      // git calls an entry racily clean when it is not older than the index file, and then reads
+      // the file: the copy keeps the index's time (to the second, so never newer) or a same-size
+      // edit within the second the entry was staged would pass as clean.
+      utimesSync(tmp, mtimeSec, mtimeSec);
       // Exits non-zero while files differ from the index; whatever it leaves is a whole index with the same entries.
       await gitMaybe(["update-index", "-q", "--ignore-submodules", "--unmerged", "--refresh"], { ...ctx.index.git, env: { ...ctx.index.git.env, GIT_INDEX_FILE: tmp } }).catch(() => null);
       rmSync(`${tmp}.lock`, { force: true });
