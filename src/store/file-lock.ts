@@ -11,7 +11,7 @@ export interface Lock {
 }
 
 /** SQLite's answer when another connection holds the lock (Bun: SQLITE_BUSY; node:sqlite: "database is locked"). */
-function isBusy(err: unknown): boolean {
+export function isBusy(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown };
   return /BUSY|LOCKED/i.test(String(e?.code ?? "")) || /database is locked|busy/i.test(String(e?.message ?? ""));
 }
@@ -56,6 +56,22 @@ export function isLocked(path: string): boolean {
     return lock === null;
   } catch {
     return false;
+  }
+}
+
+/** withLock for work that cannot await (opening a database): the wait blocks the thread. */
+export function withLockSync<T>(path: string, timeoutMs: number, fn: () => T): T | null {
+  const deadline = Date.now() + timeoutMs;
+  let lock = tryLock(path, true);
+  while (!lock) {
+    if (Date.now() > deadline) return null;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    lock = tryLock(path, true);
+  }
+  try {
+    return fn();
+  } finally {
+    lock.release();
   }
 }
 

@@ -1,8 +1,9 @@
 /** Opens a repository's index file: WAL, migrated to the current schema, rebuilt when corrupt or foreign. */
-import { mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { runtime, type SqlDatabase } from "../runtime/index.ts";
 import { LoreError, toLoreError } from "../errors.ts";
+import { isBusy, withLockSync } from "./file-lock.ts";
 import { MIGRATIONS, SCHEMA_VERSION } from "./schema.ts";
 
 export interface OpenedDatabase {
@@ -121,16 +122,36 @@ function tryOpen(path: string, repoRoot: string, former?: string): { db: SqlData
   }
 }
 
+/** How long a process waits for another one creating or rebuilding the same index file. */
+const CREATE_WAIT_MS = 60_000;
+
 /**
  * Opens (creating, migrating or rebuilding) the index at `path` for the repository `repoRoot`
  * names (its common git dir); `former` is the name an older lore wrote in it (the work tree's root).
+ * A file that exists is opened at once. Making a new file, and throwing a bad one away, take turns
+ * under <index>.open-lock: without them, processes starting together on a new index collide
+ * while one creates it, and one could take a file still being created for a damaged one.
  */
 export function openIndexDatabase(path: string, repoRoot: string, former?: string): OpenedDatabase {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const first = tryOpen(path, repoRoot, former);
-  if ("db" in first) return { db: first.db };
-  removeDatabaseFiles(path);
-  const second = tryOpen(path, repoRoot);
-  if ("db" in second) return { db: second.db, rebuilt: first.reason };
-  throw new LoreError("INDEX_CORRUPT", `lore could not create its index at ${path}: ${second.reason}. Remove that folder and try again.`);
+  if (existsSync(path)) {
+    try {
+      const first = tryOpen(path, repoRoot, former);
+      if ("db" in first) return { db: first.db };
+    } catch (err) {
+      // tryOpen wraps SQLite's error: a file held by a process creating it is retried below.
+      if (!isBusy(err) && !isBusy((err as Error).cause)) throw err;
+    }
+  }
+  const opened = withLockSync(`${path}.open-lock`, CREATE_WAIT_MS, () => {
+    // Another process may have made or mended the file while this one waited.
+    const first = tryOpen(path, repoRoot, former);
+    if ("db" in first) return { db: first.db };
+    removeDatabaseFiles(path);
+    const second = tryOpen(path, repoRoot);
+    if ("db" in second) return { db: second.db, rebuilt: first.reason };
+    throw new LoreError("INDEX_CORRUPT", `lore could not create its index at ${path}: ${second.reason}. Remove that folder and try again.`);
+  });
+  if (opened) return opened;
+  throw new LoreError("INDEX_BUSY", `Another lore process has been creating this repository's index at ${path} for a minute; try again when it is done.`);
 }
