@@ -35,8 +35,9 @@ export function moreHint(name: string, capped: Capped, limit: unknown, skipped =
   }
   if (r.truncated !== true) return undefined;
   if (name === "show" && typeof r.text === "string") {
-    const [a, b] = r.range as [number, number];
-    return `Lines ${a}-${b} of ${r.lines as number}; ask again with startLine ${b + 1} for the rest.`;
+    // Short: a long file is read a page a call, and this line comes with every page.
+    const b = (r.range as [number, number])[1];
+    return `… ${(r.lines as number) - b} more lines from startLine ${b + 1}`;
   }
   if (name === "git" || name === "changes") return "Output cut short; narrow it (paths, a shorter range, -n).";
   if (name === "history") return `There are more commits than limit ${limit}. ${historyHint(r, undefined)}`;

@@ -67,29 +67,75 @@ function cochange(out: Answer): void {
 /** The words of a message search's snippet, without its marks and cuts. */
 const bare = (s: string) => s.replace(/[«»]/g, "").replace(/^…|…$/g, "").replace(/\s+/g, " ").trim();
 
-/** search: a commit's snippet says nothing its subject does not when the match is in the subject. */
+/** search: a commit's snippet says nothing its subject does not when the match is in the subject; a pickaxe's files as { path: [added, removed] }. */
 function search(out: Answer): void {
   if (!Array.isArray(out.results)) return;
   out.results = (out.results as Row[]).map((r) => {
-    if (typeof r.snippet !== "string" || typeof r.subject !== "string" || !r.subject.replace(/\s+/g, " ").includes(bare(r.snippet))) return r;
+    const files = Array.isArray(r.files) ? { files: counts(r.files, "added", "removed") } : {};
+    if (typeof r.snippet !== "string" || typeof r.subject !== "string" || !r.subject.replace(/\s+/g, " ").includes(bare(r.snippet))) return { ...r, ...files };
     const { snippet: _s, ...rest } = r;
-    return rest;
+    return { ...rest, ...files };
   });
 }
 
-/** Files as { path: [additions, deletions] } (git diff --numstat's order), when none has a status, old path or is binary; else as they were. */
-function numstat(files: unknown): unknown {
-  if (!Array.isArray(files) || files.some((f: Row) => Object.keys(f).some((k) => k !== "path" && k !== "additions" && k !== "deletions") || typeof f.additions !== "number" || typeof f.deletions !== "number" || INDEX_LIKE.test(String(f.path)))) return files;
-  return Object.fromEntries(files.map((f: Row) => [f.path, [f.additions, f.deletions]]));
+/** Files as { path: [a, b] } of two counts, when no file has another field or a path JSON would reorder; else as they were. */
+function counts(files: unknown, a: string, b: string): unknown {
+  if (!Array.isArray(files) || files.some((f: Row) => Object.keys(f).some((k) => k !== "path" && k !== a && k !== b) || typeof f[a] !== "number" || typeof f[b] !== "number" || INDEX_LIKE.test(String(f.path)))) return files;
+  return Object.fromEntries(files.map((f: Row) => [f.path, [f[a], f[b]]]));
 }
+
+/** Files as { path: [additions, deletions] } (git diff --numstat's order), when none has a status, old path or is binary. */
+const numstat = (files: unknown) => counts(files, "additions", "deletions");
 
 /** log: each commit's files; compare: the branch's files. */
 function logFiles(out: Answer): void {
   if (Array.isArray(out.commits)) out.commits = (out.commits as Row[]).map((c) => (c && Array.isArray(c.files) ? { ...c, files: numstat(c.files) } : c));
 }
 
+/** The lists of commits a question answers with: each row as a tuple (a key per field per row was a third of a commit's tokens). */
+const TUPLE_LISTS: Record<string, string> = { history: "commits", log: "commits", compare: "commits", intent: "commits", search: "results" };
+
+/**
+ * A list of two rows or more as tuples: `columns` names, once, the fields every row has, in
+ * their order; a row's fields of its own (a rename's status, a merge) follow in an object.
+ */
+function tuples(out: Answer, list: string): void {
+  const rows = out[list];
+  if (!Array.isArray(rows) || rows.length < 2 || !rows.every((r) => r && typeof r === "object" && !Array.isArray(r))) return;
+  const columns = Object.keys(rows[0] as Row).filter((k) => (rows as Row[]).every((r) => k in r));
+  const shared = new Set(columns);
+  out.columns = columns;
+  out[list] = (rows as Row[]).map((r) => {
+    const own = Object.entries(r).filter(([k]) => !shared.has(k));
+    const values = columns.map((k) => r[k]);
+    return own.length ? [...values, Object.fromEntries(own)] : values;
+  });
+}
+
+/** The rows of a model's copy as objects again (tests and the task benchmark read them so). */
+export function expandTuples(answer: unknown): unknown {
+  if (!answer || typeof answer !== "object" || Array.isArray(answer)) return answer;
+  const a = answer as Answer;
+  const columns = a.columns;
+  if (!Array.isArray(columns)) return answer;
+  const list = ["commits", "results"].find((k) => Array.isArray(a[k]) && (a[k] as unknown[]).every(Array.isArray));
+  if (!list) return answer;
+  const { columns: _c, ...rest } = a;
+  rest[list] = (a[list] as unknown[][]).map((t) => {
+    const own = t.length > columns.length ? (t[columns.length] as Row) : {};
+    return { ...Object.fromEntries(columns.map((k, i) => [k, t[i]])), ...own };
+  });
+  return rest;
+}
+
 /** Reshapes the model's copy in place; `asked` is the answer's own path (the model's copy leaves it out). */
 export function compactRows(question: string, out: Answer, asked: unknown): void {
+  compactLists(question, out, asked);
+  const list = TUPLE_LISTS[question];
+  if (list) tuples(out, list);
+}
+
+function compactLists(question: string, out: Answer, asked: unknown): void {
   if (question === "owners") owners(out);
   else if (question === "contributors") contributors(out);
   else if (question === "hotspots") hotspots(out, asked);
@@ -103,6 +149,16 @@ const numstatSchema = z.record(z.string(), z.tuple([z.number().int(), z.number()
 
 /** The output schema of those rows. */
 export function compactSchema(question: string, out: z.ZodObject): z.ZodObject {
+  const shaped = compactListSchema(question, out);
+  const list = TUPLE_LISTS[question];
+  const rows = list ? shaped.shape[list] : undefined;
+  if (!list || !rows) return shaped;
+  const tuple = z.array(z.array(z.unknown())).describe("rows as [the values of columns, in order, then an object of a row's other fields when it has any]");
+  const either = rows instanceof z.ZodOptional ? z.union([rows.unwrap() as z.ZodType, tuple]).optional() : z.union([rows as z.ZodType, tuple]);
+  return shaped.extend({ columns: z.array(z.string()).optional().describe(`the names of each ${list} row's values, when the rows are tuples`), [list]: either });
+}
+
+function compactListSchema(question: string, out: z.ZodObject): z.ZodObject {
   const columns = z.array(z.string()).describe("the names of each row's values, in order");
   if (question === "owners")
     return out.extend({ authors: z.record(z.string(), z.number().int()).describe("lines by author, most first"), truckAuthors: z.array(z.string()).optional().describe("when not the first authors") });
@@ -120,13 +176,19 @@ export function compactSchema(question: string, out: z.ZodObject): z.ZodObject {
     return out.extend({ commits: z.array(commits.element.extend({ files })) });
   }
   if (question === "compare" && out.shape.files instanceof z.ZodOptional) return out.extend({ files: z.union([out.shape.files.unwrap() as z.ZodType, numstatSchema]).optional() });
+  const results = out.shape.results;
+  if (question === "search" && results instanceof z.ZodArray && results.element instanceof z.ZodObject && results.element.shape.files instanceof z.ZodOptional) {
+    const byPath = z.record(z.string(), z.tuple([z.number().int(), z.number().int()])).describe("[added, removed] occurrences by path");
+    return out.extend({ results: z.array(results.element.extend({ files: z.union([results.element.shape.files.unwrap() as z.ZodType, byPath]).optional() })) });
+  }
   if (question === "cochange" && out.shape.results instanceof z.ZodArray)
     return out.extend({ results: out.shape.results.optional(), counts: z.record(z.string(), z.number().int()).optional().describe("commits shared, by path, when no row says more") });
   return out;
 }
 
-/** The text the model reads of a question that answers in text (show): a commit's id in 12 hex, as the JSON copies have ids (a file's text is left as it is). */
+/** The text the model reads of a question that answers in text (show): a commit's id in 12 hex and its day, as the JSON copies have them (a file's text is left as it is). */
 export function compactText(question: string, answer: unknown, text: string): string {
   const commit = !!answer && typeof answer === "object" && !("text" in answer) && typeof (answer as Row).sha === "string";
-  return question === "show" && commit ? text.replace(/^commit ([0-9a-f]{12})(?:[0-9a-f]{28}|[0-9a-f]{52})(?=\n|$)/, "commit $1") : text;
+  if (question !== "show" || !commit) return text;
+  return text.replace(/^commit ([0-9a-f]{12})(?:[0-9a-f]{28}|[0-9a-f]{52})(?=\n|$)/, "commit $1").replace(/^(Date: +\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:\d{2}Z$/m, "$1");
 }

@@ -155,14 +155,14 @@ const fileThen: Kind = {
   git: (t, run) => run(`git show ${q(t.rev as string)}`),
   async lore(t, call) {
     const a = await call("show", { rev: t.rev });
-    // Cut at 400 lines: the rest, 400 lines a call (the text answer's last line says how far it got).
-    const cut = /\nLines (\d+)-(\d+) of (\d+); ask again[^\n]*$/.exec(a?.text ?? "");
-    const [end, lines] = cut ? [Number(cut[2]), Number(cut[3])] : [a?.range?.[1] ?? 0, a?.lines ?? 0];
+    // Cut at 400 lines: the rest, 400 lines a call (the text answer's last line says how many are left, and from where).
+    const cut = /\n… (\d+) more lines from startLine (\d+)$/.exec(a?.text ?? "");
+    const [end, lines] = cut ? [Number(cut[2]) - 1, Number(cut[2]) - 1 + Number(cut[1])] : [a?.range?.[1] ?? 0, a?.lines ?? 0];
     for (let from = end + 1; from <= lines; from += 400) await call("show", { rev: t.rev, startLine: from, endLine: Math.min(lines, from + 399) });
   },
   check(t, f, answers) {
     // What the model read, without the line that says how to get the rest.
-    const text = answers.map((a) => (a?.text ?? "").replace(/\n?Lines \d+-\d+ of \d+; ask again[^\n]*$/, "").replace(/\n$/, "")).join("\n");
+    const text = answers.map((a) => (a?.text ?? "").replace(/\n?… \d+ more lines from startLine \d+$/, "").replace(/\n$/, "")).join("\n");
     return text === sh(f.dir, `git show ${q(t.rev as string)}`).replace(/\n$/, "") ? [] : ["text differs"];
   },
 };

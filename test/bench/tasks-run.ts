@@ -7,6 +7,7 @@
 import { countTokens } from "@anthropic-ai/tokenizer";
 import { callTool } from "../../src/mcp/call-tool.ts";
 import { DEFAULT_MAX_BYTES } from "../../src/mcp/cap.ts";
+import { expandTuples } from "../../src/mcp/model-rows.ts";
 import { RepoScope } from "../../src/mcp/repos.ts";
 import { toolArgs } from "../../src/mcp/schemas.ts";
 import { queryForTool } from "../../src/mcp/tools.ts";
@@ -44,8 +45,8 @@ export function loreCaller(repo: string, way: Way, answers: unknown[], texts?: s
     const text = r.structuredContent ? JSON.stringify(r.structuredContent) : r.content.map((c) => c.text).join("\n");
     way.tokens += countTokens(text);
     texts?.push(text);
-    // A tool that answers in text (show) gives the model its text: the facts are checked in it.
-    const value = r.isError ? { error: r.content[0]?.text } : (r.structuredContent ?? { text: r.content.map((c) => c.text).join("\n") });
+    // A tool that answers in text (show) gives the model its text: the facts are checked in it (rows as objects again).
+    const value = r.isError ? { error: r.content[0]?.text } : expandTuples(r.structuredContent ?? { text: r.content.map((c) => c.text).join("\n") });
     answers.push(value);
     return value;
   }) as CallLore;

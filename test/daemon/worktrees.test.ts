@@ -21,6 +21,7 @@ import { hasExpress, cloneExpress } from "../helpers/express.ts";
 import { daemonHome, discardHome, loreSync, MAIN, until } from "./daemon-helpers.ts";
 import { rpcCall } from "../../src/client/rpc-client.ts";
 import { daemonPaths } from "../../src/client/socket-path.ts";
+import { expandTuples } from "../../src/mcp/model-rows.ts";
 
 let home: string;
 let main: TestRepo;
@@ -198,15 +199,15 @@ describe("over MCP", () => {
     expect([b.structuredContent.repo, b.structuredContent.path]).toEqual([nested, "src/app.ts"]);
     expect(perLine(b.structuredContent.hunks)).toEqual(gitShas(nested, "src/app.ts"));
     const h = await call(client, "lore_history", { path: join(nested, "src", "new.ts") });
-    expect(h.structuredContent.commits.map((c: any) => c.sha)).toEqual(gitLogFile(nested, "HEAD", "src/new.ts").map((e) => e.sha));
+    expect((expandTuples(h.structuredContent) as any).commits.map((c: any) => c.sha)).toEqual(gitLogFile(nested, "HEAD", "src/new.ts").map((e) => e.sha));
     const l = await call(client, "lore_log", { paths: [join(nested, "src")] });
-    expect(l.structuredContent.commits.map((c: any) => c.sha)).toEqual(gitLog(nested, "src"));
+    expect((expandTuples(l.structuredContent) as any).commits.map((c: any) => c.sha)).toEqual(gitLog(nested, "src"));
   });
 
   test("a worktree of the repository outside the starting folder is allowed; another repository is not", async () => {
     const client = await connect();
     const s = await call(client, "lore_log", { paths: [join(side, "src")] });
-    expect(s.structuredContent.commits.map((c: any) => c.sha)).toEqual(gitLog(side, "src"));
+    expect((expandTuples(s.structuredContent) as any).commits.map((c: any) => c.sha)).toEqual(gitLog(side, "src"));
     expect((await call(client, "lore_status", { repo: side })).structuredContent.head).toBe(runGit(side, ["rev-parse", "HEAD"]).trim());
     const other = new TestRepo();
     try {

@@ -7,6 +7,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { QUERIES } from "../../src/queries/index.ts";
 import { outputSchema } from "../../src/mcp/schemas.ts";
+import { expandTuples } from "../../src/mcp/model-rows.ts";
 import { buildRepo, git, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
@@ -116,7 +117,7 @@ describe("lore mcp", () => {
       const r = await call(client, name, input);
       expect({ name, isError: r.isError ?? false }).toEqual({ name, isError: false });
       expect(ajv.getValidator(t.outputSchema as never)(r.structuredContent).errorMessage).toBeUndefined();
-      expect((r.structuredContent as any).commits?.[0]?.diff ?? (r.structuredContent as any).mode).toBeDefined();
+      expect((expandTuples(r.structuredContent) as any).commits?.[0]?.diff ?? (r.structuredContent as any).mode).toBeDefined();
     }
     for (const t of tools) {
       // restore puts back a file from the snapshot lore_changes (listed before it) took: the same bytes.
@@ -164,13 +165,13 @@ describe("lore mcp", () => {
   test("history follows the rename and intent returns the full message", async () => {
     const h = await call(client, "lore_history", { path: "src/helpers.ts" });
     // path only where the file had another name; oldPath on the rename.
-    expect(h.structuredContent.commits.map((c: { path?: string; oldPath?: string }) => [c.path, c.oldPath])).toEqual([[undefined, undefined], [undefined, "src/util.ts"], ["src/util.ts", undefined], ["src/util.ts", undefined]]);
+    expect((expandTuples(h.structuredContent) as any).commits.map((c: { path?: string; oldPath?: string }) => [c.path, c.oldPath])).toEqual([[undefined, undefined], [undefined, "src/util.ts"], ["src/util.ts", undefined], ["src/util.ts", undefined]]);
     const first = await call(client, "lore_history", { path: "src/helpers.ts", limit: 1 });
     expect(first.structuredContent.truncated).toBe(true);
-    expect(first.content[0]!.text).toContain(`until "${first.structuredContent.commits[0].sha}^"`);
+    expect(first.content[0]!.text).toContain(`until "${(expandTuples(first.structuredContent) as any).commits[0].sha}^"`);
     expect(first.content[0]!.text).not.toContain("-n ");
     const i = await call(client, "lore_intent", { path: "src/app.ts", startLine: 4, endLine: 6 });
-    expect(i.structuredContent.commits[0].message).toContain("see issue 7");
+    expect((expandTuples(i.structuredContent) as any).commits[0].message).toContain("see issue 7");
   });
 
   test("a line range narrows blame, and a number where a string is declared is taken", async () => {

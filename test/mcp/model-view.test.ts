@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { TestRepo, lines } from "../helpers/git-repo.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
 import { forModel } from "../../src/mcp/model-view.ts";
+import { expandTuples } from "../../src/mcp/model-rows.ts";
 import { outputSchema } from "../../src/mcp/schemas.ts";
 import { QUERIES } from "../../src/queries/index.ts";
 
@@ -64,7 +65,9 @@ test("rows: hotspots commits by path in score order; cochange counts by path; lo
   const l = forModel("log", full, false);
   // (its files as { path: [additions, deletions] }: none was added, deleted or renamed)
   const files = Object.fromEntries(full.commits[0].files.map((f: any) => [f.path, [f.additions, f.deletions]]));
-  expect((l.commits as any[])[0]).toEqual({ sha: full.commits[0].sha, author: full.commits[0].author, time: full.commits[0].time.slice(0, 10), subject: full.commits[0].subject, files });
+  // Commits as tuples, their fields named once.
+  expect(l.columns).toEqual(["sha", "author", "time", "subject", "files"]);
+  expect((l.commits as any[])[0]).toEqual([full.commits[0].sha, full.commits[0].author, full.commits[0].time.slice(0, 10), full.commits[0].subject, files]);
   expect(l.truncated).toBe(true);
   expect(schemaOf("log").safeParse(l).success).toBe(true);
 });
@@ -94,12 +97,37 @@ test("people: owners' authors as { name: lines }, contributors' top people as { 
 
 test("search leaves out a snippet its subject already says; history leaves out the rev it is as of", async () => {
   const full = await ask("search", repo.dir, { query: "change" });
-  const m = forModel("search", full, false);
+  const raw = forModel("search", full, false);
+  expect(schemaOf("search").safeParse(raw).success).toBe(true);
+  const m = expandTuples(raw) as Record<string, unknown>;
   expect((m.results as any[]).map((r) => r.sha)).toEqual(full.results.map((r: any) => r.sha));
   for (const [i, r] of (m.results as any[]).entries()) expect(r.snippet === undefined ? r.subject.includes(full.results[i].snippet.replace(/[«»…]/g, "")) : r.snippet === full.results[i].snippet).toBe(true);
   expect((m.results as any[]).some((r) => r.snippet === undefined)).toBe(true);
-  expect(schemaOf("search").safeParse(m).success).toBe(true);
   const h = forModel("history", await ask("history", repo.dir, { path: "src/a.js" }), false);
   expect([h.rev, h.path]).toEqual([undefined, "src/a.js"]);
   expect(schemaOf("history").safeParse(h).success).toBe(true);
+});
+
+test("lists of commits are tuples under columns, a row's own fields in an object at its end; one row stays an object", async () => {
+  repo.git("mv", "src/b1.js", "src/moved.js");
+  repo.commit("move b1");
+  try {
+    const full = await ask("history", repo.dir, { path: "src/moved.js" });
+    const h = forModel("history", full, false);
+    expect(h.columns).toEqual(["sha", "author", "time", "subject", "additions", "deletions"]);
+    const rows = h.commits as unknown[][];
+    expect(rows.length).toBe(full.commits.length);
+    // The rename's row says so in its own object; the others are the columns alone.
+    const own = rows.filter((r) => r.length === 7).map((r) => r[6]);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((o) => o && typeof o === "object" && !Array.isArray(o))).toBe(true);
+    expect(schemaOf("history").safeParse(h).success).toBe(true);
+    // And back: the rows as the model's copy had them before (a day for the time).
+    const back = (expandTuples(h) as any).commits;
+    expect(back.map((c: any) => [c.sha, c.status, c.oldPath])).toEqual(full.commits.map((c: any) => [c.sha, c.status, c.oldPath]));
+    const one = forModel("log", await ask("log", repo.dir, { limit: 1 }), false);
+    expect([one.columns, Array.isArray((one.commits as any[])[0])]).toEqual([undefined, false]);
+  } finally {
+    repo.git("reset", "-q", "--hard", "HEAD~1");
+  }
 });
