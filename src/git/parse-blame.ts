@@ -79,3 +79,90 @@ function addLine(hunks: BlameHunk[], sha: string, origPath: string, origLine: nu
   }
   hunks.push({ start: finalLine, end: finalLine, sha, origPath, origStart: origLine });
 }
+
+/** One group of lines `git blame --incremental` attributes: final lines start..start+count-1, from origStart on in origPath. */
+export interface BlameEntry {
+  sha: string;
+  origStart: number;
+  start: number;
+  count: number;
+  origPath: string;
+}
+
+/**
+ * Parses `git blame --incremental` as it arrives: git prints each group of lines as soon as it
+ * knows their commit (in no line order), a commit's facts the first time it names it, and every
+ * group ends with its filename. The result is the same as parseBlamePorcelain's, but for the
+ * binary test and the line count, which need the content (the caller has them).
+ */
+export class IncrementalBlameParser {
+  private readonly commits = new Map<string, PendingCommit>();
+  private readonly entries: BlameEntry[] = [];
+  private rest: Buffer = Buffer.alloc(0);
+  private entry: Omit<BlameEntry, "origPath"> | undefined;
+
+  /** Takes a chunk of output; returns the groups it completed. */
+  push(chunk: Uint8Array): BlameEntry[] {
+    const buf = this.rest.length ? Buffer.concat([this.rest, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const done: BlameEntry[] = [];
+    let pos = 0;
+    for (let eol = buf.indexOf(0x0a, pos); eol >= 0; pos = eol + 1, eol = buf.indexOf(0x0a, pos)) {
+      const e = this.line(buf, pos, eol);
+      if (e) done.push(e);
+    }
+    this.rest = Buffer.from(buf.subarray(pos));
+    return done;
+  }
+
+  /** A commit's facts as git gave them (once it has named the commit). */
+  commit(sha: string): BlameCommit | undefined {
+    const c = this.commits.get(sha);
+    return c && { author: c.author ?? "", email: c.email ?? "", time: c.time ?? 0, subject: c.subject ?? "", ...(c.boundary ? { boundary: true } : {}) };
+  }
+
+  private line(buf: Buffer, pos: number, eol: number): BlameEntry | undefined {
+    if (!this.entry) {
+      const parts = buf.toString("latin1", pos, eol).split(" ");
+      const sha = parts[0]!;
+      this.entry = { sha, origStart: Number(parts[1]), start: Number(parts[2]), count: Number(parts[3]) };
+      if (!this.commits.has(sha)) this.commits.set(sha, {});
+      return undefined;
+    }
+    const sp = buf.indexOf(0x20, pos);
+    const keyEnd = sp < 0 || sp > eol ? eol : sp;
+    const key = buf.toString("latin1", pos, keyEnd);
+    const c = this.commits.get(this.entry.sha)!;
+    const value = () => buf.toString("utf8", keyEnd + 1, eol);
+    switch (key) {
+      case "author": c.author = value(); break;
+      case "author-mail": c.email = value().replace(/^<|>$/g, ""); break;
+      case "author-time": c.time = Number(value()); break;
+      case "summary": c.subject = value(); break;
+      case "boundary": c.boundary = true; break;
+      case "filename": {
+        const e = { ...this.entry, origPath: unquoteCPath(buf.subarray(keyEnd + 1, eol)) };
+        this.entry = undefined;
+        this.entries.push(e);
+        return e;
+      }
+    }
+    return undefined;
+  }
+
+  /** The whole blame, its groups in line order joined as the porcelain parser joins lines; null when the groups do not cover lines 1..lines once each. */
+  finish(lines: number, binary: boolean): BlameResult | null {
+    if (this.rest.length || this.entry) return null;
+    const sorted = [...this.entries].sort((a, b) => a.start - b.start);
+    const hunks: BlameHunk[] = [];
+    let next = 1;
+    for (const e of sorted) {
+      if (e.start !== next || e.count < 1) return null;
+      for (let i = 0; i < e.count; i++) addLine(hunks, e.sha, e.origPath, e.origStart + i, e.start + i);
+      next = e.start + e.count;
+    }
+    if (next !== lines + 1) return null;
+    const commits: Record<string, BlameCommit> = {};
+    for (const sha of this.commits.keys()) commits[sha] = this.commit(sha)!;
+    return { hunks, commits, lines, binary };
+  }
+}

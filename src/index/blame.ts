@@ -4,10 +4,12 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isBackground } from "../git/priority.ts";
 import { LoreError, type ErrorCode } from "../errors.ts";
-import { git, gitMaybe } from "../git/run.ts";
-import { parseBlamePorcelain } from "../git/parse-blame.ts";
+import { git, gitMaybe, gitStream } from "../git/run.ts";
+import { IncrementalBlameParser, parseBlamePorcelain, type BlameEntry } from "../git/parse-blame.ts";
+import type { BlameCommit, BlameResult } from "../git/records.ts";
 import type { CachedBlame } from "../store/blame-store.ts";
 import type { IndexContext } from "./context.ts";
+import { lineCounts } from "./line-counts.ts";
 import { mergeWrittenPaths } from "./merge-written.ts";
 import { singleCommitBlame } from "./single-commit-blame.ts";
 
@@ -94,13 +96,19 @@ function isFileFailure(err: unknown): err is LoreError {
   return err instanceof LoreError && (err.code === "GIT_FAILED" || err.code === "BAD_REVISION");
 }
 
+/**
+ * Told of each group of lines as git attributes it, with the commit's facts, while a file is blamed
+ * (not when the blame is cached, found by the single-commit shortcut, or already being made).
+ */
+export type BlameWatch = (entry: BlameEntry, commit: BlameCommit) => void;
+
 /** The cached blame of a file, blaming it now when it is not cached yet. */
-export function blame(ix: IndexContext, t: BlameTarget): Promise<CachedBlame> {
-  return blameWith(ix, t, ignoreRevs(ix, t.honourIgnoreRevs));
+export function blame(ix: IndexContext, t: BlameTarget, watch?: BlameWatch): Promise<CachedBlame> {
+  return blameWith(ix, t, ignoreRevs(ix, t.honourIgnoreRevs), watch);
 }
 
 /** blame() with the ignore-revs file already read (once for many files). */
-function blameWith(ix: IndexContext, t: BlameTarget, ignore: IgnoreRevs | null): Promise<CachedBlame> {
+function blameWith(ix: IndexContext, t: BlameTarget, ignore: IgnoreRevs | null, watch?: BlameWatch): Promise<CachedBlame> {
   const key = cacheKey(t, ignore?.id ?? "");
   const cached = ix.store.blame.find(key);
   if (cached) return Promise.resolve(cached);
@@ -110,7 +118,7 @@ function blameWith(ix: IndexContext, t: BlameTarget, ignore: IgnoreRevs | null):
   const flightKey = `${isBackground() ? "b" : "q"}\0${ix.store.path}\0${key}`;
   let p = inFlight.get(flightKey);
   if (!p) {
-    p = runBlame(ix, t, key, ignore)
+    p = runBlame(ix, t, key, ignore, watch)
       .catch((err) => {
         if (isFileFailure(err)) rememberFailure(ix, key, t.path, err);
         throw err;
@@ -127,9 +135,9 @@ export function isBlamed(ix: IndexContext, t: BlameTarget): boolean {
   return ix.store.blame.has(cacheKey(t, ignore?.id ?? ""));
 }
 
-async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignore: IgnoreRevs | null): Promise<CachedBlame> {
+async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignore: IgnoreRevs | null, watch?: BlameWatch): Promise<CachedBlame> {
   // The same reading of the ignore file serves the key, the shortcut and git.
-  const result = (await singleCommitBlame(ix, t, ignore?.text)) ?? (await gitBlame(ix, t, ignore?.file));
+  const result = (await singleCommitBlame(ix, t, ignore?.text)) ?? (await gitBlame(ix, t, ignore?.file, watch));
   // Kept as found when the same blame landed meanwhile (the pass and a question, or another process):
   // replacing it would take its rows from under whoever holds it.
   ix.store.transaction(() => {
@@ -139,14 +147,33 @@ async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignore: I
   return ix.store.blame.find(key)!;
 }
 
-async function gitBlame(ix: IndexContext, t: BlameTarget, ignoreFile: string | undefined) {
+async function gitBlame(ix: IndexContext, t: BlameTarget, ignoreFile: string | undefined, watch?: BlameWatch): Promise<BlameResult> {
   // "" first clears any blame.ignoreRevsFile from the user's config, so only the repository's file counts.
-  const args = ["blame", "--porcelain", "--ignore-revs-file", "", ...(ignoreFile ? ["--ignore-revs-file", ignoreFile] : []), t.commit, "--", t.path];
+  const args = ["--ignore-revs-file", "", ...(ignoreFile ? ["--ignore-revs-file", ignoreFile] : []), t.commit, "--", t.path];
   try {
-    return parseBlamePorcelain(await git(args, ix.git));
+    const blob = t.headKey?.blob ?? t.headBlob;
+    return (blob && (await incrementalBlame(ix, args, blob, watch))) || parseBlamePorcelain(await git(["blame", "--porcelain", ...args], ix.git));
   } catch (err) {
     throw await explained(ix, t, err);
   }
+}
+
+/**
+ * Blame as git finds it (--incremental: each group of lines as soon as git knows its commit), so a
+ * question at its deadline can say how far it got; the line count and git's binary test come from
+ * the blob (cached by the background pass). Null, for the porcelain's answer instead, for a binary
+ * file or when the groups do not cover the file's lines once each.
+ */
+async function incrementalBlame(ix: IndexContext, args: string[], blob: string, watch?: BlameWatch): Promise<BlameResult | null> {
+  const parser = new IncrementalBlameParser();
+  const [counts] = await Promise.all([
+    lineCounts(ix, [blob]),
+    gitStream(["blame", "--incremental", ...args], ix.git, (chunk) => {
+      for (const e of parser.push(chunk)) watch?.(e, parser.commit(e.sha)!);
+    }),
+  ]);
+  const lines = counts.get(blob);
+  return typeof lines === "number" ? parser.finish(lines, false) : null;
 }
 
 /**

@@ -38,6 +38,8 @@ export const blameQuery = defineQuery({
   args: BLAME_ARGS,
   needsHistory: false,
   readsDisk: () => true,
+  // A first blame past its deadline sends the range's first hunks; continue gives the rest.
+  continues: true,
   output: (z) =>
     z.object({
       repo: z.string(),

@@ -281,3 +281,48 @@ test("with paths and with a regex, the parts in order are git log -S -- PATH's a
   expect(await collect(["search", "--code", "--regex", "needle\\([0-9]*2\\)", "-n", "6"])).toEqual(git(["-Gneedle\\([0-9]*2\\)", "-n", "6"]));
   expect(await collect(["search", "--code", NEEDLE, "--oldest", "-n", "5"])).toEqual(git([`-S${NEEDLE}`, "--reverse"]).slice(0, 5));
 }, 90_000);
+
+/** A git whose blame --incremental passes each group on a nap after the last (the real git's output, slowed). */
+function slowBlameGit(seconds: number): string {
+  const real = Bun.which("git")!;
+  const dir = tempDir("slow-blame-git-");
+  writeFileSync(
+    join(dir, "git"),
+    `#!/bin/sh\ncase " $* " in *" --incremental "*) ${real} "$@" | while IFS= read -r l; do printf '%s\\n' "$l"; case "$l" in filename*) sleep ${seconds};; esac; done; exit 0;; esac\nexec ${real} "$@"\n`,
+  );
+  chmodSync(join(dir, "git"), 0o755);
+  return dir;
+}
+
+test("a first blame past its deadline answers with the range's first hunks and how many lines git has, and continue gives the rest", async () => {
+  // Twelve lines, each last changed by its own commit, the newest at the top: git attributes them top down.
+  const r = new TestRepo();
+  r.write("f.txt", lines(...Array.from({ length: 12 }, (_, i) => `line ${i + 1}`))).commit("start");
+  for (let k = 12; k >= 1; k--) r.write("f.txt", lines(...Array.from({ length: 12 }, (_, i) => `line ${i + 1}${i + 1 >= k ? " changed" : ""}`))).commit(`change line ${k}`);
+  const slow = { PATH: `${slowBlameGit(0.25)}:${process.env.PATH}` };
+  const h = home();
+  try {
+    expect((await lore(h, r.dir, ["status", "--json"], slow)).code).toBe(0);
+    const blame = (args: string[]) => lore(h, r.dir, ["blame", "f.txt", "-L", "2,11", "--json", ...args], slow);
+    const first = await blame(["--deadline", "1000ms"]);
+    expect(first.code).toBe(0);
+    expect(first.json.partial).toBe(true);
+    expect(first.json.progress.of).toBe(10);
+    expect(first.json.progress.lines).toBeLessThan(10);
+    expect(first.json.hunks.length).toBeGreaterThan(0);
+    expect(first.json.hunks.length).toBeLessThanOrEqual(first.json.progress.lines);
+    // Each hunk sent names its commit, as git blame does.
+    const perLine = r.git("blame", "--porcelain", "-L", "2,11", "HEAD", "--", "f.txt").split("\n").filter((l) => /^[0-9a-f]{40} /.test(l)).map((l) => l.slice(0, 12));
+    for (const [s, e, sha] of first.json.hunks) for (let n = s; n <= e; n++) expect(sha).toBe(perLine[n - 2]);
+    for (const [, , sha] of first.json.hunks) expect(first.json.commits[sha]?.[2]).toMatch(/^change line/);
+    const rest = await blame(["--continue", first.json.continue]);
+    expect(rest.code).toBe(0);
+    expect(rest.json.after).toBe(first.json.hunks.length);
+    const whole = (await blame([])).json;
+    expect([...first.json.hunks, ...rest.json.hunks]).toEqual(whole.hunks);
+    expect(whole.hunks.flatMap(([s, e, sha]: [number, number, string]) => Array.from({ length: e - s + 1 }, () => sha))).toEqual(perLine);
+    expect([first.json.lines, first.json.range]).toEqual([whole.lines, whole.range]);
+  } finally {
+    r.cleanup();
+  }
+}, 60_000);

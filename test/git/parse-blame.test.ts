@@ -1,5 +1,7 @@
 import { expect, test } from "bun:test";
-import { parseBlamePorcelain } from "../../src/git/parse-blame.ts";
+import { spawnSync } from "node:child_process";
+import { IncrementalBlameParser, parseBlamePorcelain } from "../../src/git/parse-blame.ts";
+import { trickyHistory } from "../helpers/tricky-history.ts";
 import { parseLsTree } from "../../src/git/parse-tree.ts";
 
 const A = "a".repeat(40);
@@ -39,4 +41,24 @@ test("ls-tree -r -z -l reads blobs, sizes, submodules and odd names", () => {
     { mode: "160000", type: "commit", blob: B, size: null, path: "vendor/sub" },
     { mode: "100644", type: "blob", blob: B, size: 7, path: "new\nline" },
   ]);
+});
+
+test("blame --incremental, fed in any chunks, gives what the porcelain gives, file by file of a tricky history", () => {
+  const h = trickyHistory(5, 16);
+  const files = spawnSync("git", ["ls-files", "-z"], { cwd: h.repo.dir }).stdout.toString().split("\0").filter(Boolean);
+  expect(files.length).toBeGreaterThan(3);
+  let groups = 0;
+  for (const [i, path] of files.entries()) {
+    const run = (how: string) => spawnSync("git", ["blame", how, "HEAD", "--", path], { cwd: h.repo.dir, maxBuffer: 1 << 28 }).stdout;
+    const want = parseBlamePorcelain(run("--porcelain"));
+    const out = run("--incremental");
+    const parser = new IncrementalBlameParser();
+    // Chunks of 1 to 97 bytes: a line, a key or a name may be cut anywhere.
+    const size = 1 + ((i * 31) % 97);
+    for (let at = 0; at < out.length; at += size) groups += parser.push(out.subarray(at, at + size)).length;
+    expect({ path, got: parser.finish(want.lines, want.binary) }).toEqual({ path, got: want });
+    // A wrong line count is never taken for a whole blame.
+    if (want.lines > 0) expect(parser.finish(want.lines + 1, false)).toBeNull();
+  }
+  expect(groups).toBeGreaterThan(files.length);
 });

@@ -84,7 +84,7 @@ describe("lore mcp", () => {
       }
     }
     const blame = tools.find((t) => t.name === "lore_blame")!;
-    expect(Object.keys(blame.inputSchema.properties!).sort()).toEqual(["endLine", "ignoreRevs", "path", "repo", "startLine", "until"]);
+    expect(Object.keys(blame.inputSchema.properties!).sort()).toEqual(["continue", "endLine", "ignoreRevs", "path", "repo", "startLine", "until"]);
     expect(blame.inputSchema.required).toEqual(["path"]);
   });
 

@@ -1,5 +1,5 @@
 /** Blames one file as of a scope, through the cache: what blame, intent and contributors share. */
-import { blame, type BlameTarget } from "../../index/blame.ts";
+import { blame, type BlameTarget, type BlameWatch } from "../../index/blame.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import type { CachedBlame } from "../../store/blame-store.ts";
 import type { TreeEntry } from "../../git/records.ts";
@@ -21,6 +21,6 @@ export function blameTarget(ctx: QueryContext, scope: Scope, entry: TreeEntry, h
   return t;
 }
 
-export function blameFile(ctx: QueryContext, scope: Scope, entry: TreeEntry, honourIgnoreRevs: boolean): Promise<CachedBlame> {
-  return blame(ctx.index, blameTarget(ctx, scope, entry, honourIgnoreRevs));
+export function blameFile(ctx: QueryContext, scope: Scope, entry: TreeEntry, honourIgnoreRevs: boolean, watch?: BlameWatch): Promise<CachedBlame> {
+  return blame(ctx.index, blameTarget(ctx, scope, entry, honourIgnoreRevs), watch);
 }

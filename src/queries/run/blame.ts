@@ -5,7 +5,12 @@ import type { BLAME_ARGS, BlameHunk, BlameOutput } from "../blame.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import type { CachedBlame } from "../../store/blame-store.ts";
-import { blameFile } from "./blame-file.ts";
+import { isBlamed } from "../../index/blame.ts";
+import { lineCounts } from "../../index/line-counts.ts";
+import type { Scope } from "../../index/repo-index.ts";
+import type { TreeEntry } from "../../git/records.ts";
+import { blameFile, blameTarget } from "./blame-file.ts";
+import { blamePrefix } from "./blame-partial.ts";
 import { diskBlame, diskRows, type DiskBlame, type DiskRow } from "./disk-blame.ts";
 import { fileAt, iso, lineRange, repoPath, shortSha } from "./common.ts";
 import { checkedFunction, functionAt, functionOnDisk } from "./function-range.ts";
@@ -48,7 +53,7 @@ export async function run(ctx: QueryContext, asked: Input<typeof BLAME_ARGS>): P
   if (range) input = { ...asked, startLine: range[0], endLine: range[1] };
   const path = path0;
   const entry = await fileAt(ctx, scope, path);
-  const cached = await blameFile(ctx, scope, entry, input.ignoreRevs);
+  const cached = await blameFile(ctx, scope, entry, input.ignoreRevs, await watchFor(ctx, scope, entry, input));
   if (cached.binary) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines to blame. Use history for its changes.`);
   if (cached.lines === 0 && input.startLine === undefined && input.endLine === undefined)
     return { repo: ctx.index.repo.root, path, rev: scope.commit, lines: 0, range: [0, 0], hunks: [], commits: {} };
@@ -56,6 +61,15 @@ export async function run(ctx: QueryContext, asked: Input<typeof BLAME_ARGS>): P
   const rows = ctx.index.store.blame.hunks(cached.id, a, b);
   const answer: BlameOutput = { repo: ctx.index.repo.root, path, rev: scope.commit, lines: cached.lines, range: [a, b], hunks: compactHunks(rows, path, a, b), commits: {} };
   return withCommits(ctx, answer, rows, cached);
+}
+
+/** With a deadline, a file not blamed yet: what git attributes is watched, for a partial answer (its line count first, for the range). */
+async function watchFor(ctx: QueryContext, scope: Scope, entry: TreeEntry, input: Input<typeof BLAME_ARGS>) {
+  if (!ctx.partial || isBlamed(ctx.index, blameTarget(ctx, scope, entry, input.ignoreRevs))) return undefined;
+  const lines = (await lineCounts(ctx.index, [entry.blob])).get(entry.blob);
+  if (typeof lines !== "number" || lines === 0) return undefined;
+  const [a, b] = lineRange(input.startLine, input.endLine, lines, entry.path);
+  return blamePrefix(ctx.partial, { repo: ctx.index.repo.root, path: entry.path, rev: scope.commit, lines, range: [a, b], commits: {} }, a, b);
 }
 
 /** The commits table (each commit once) and the boundary commits of the rows. */

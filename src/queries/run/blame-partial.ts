@@ -1,0 +1,64 @@
+/**
+ * What a blame found by its deadline: the range's hunks from its first line on, as far as git has
+ * attributed them without a gap, each exactly as the whole answer will have it, with their commits;
+ * and how many of the range's lines git has attributed so far (in any order).
+ */
+import type { BlameEntry } from "../../git/parse-blame.ts";
+import type { BlameCommit as GitCommit } from "../../git/records.ts";
+import type { BlameWatch } from "../../index/blame.ts";
+import type { BlameHunk, BlameOutput } from "../blame.ts";
+import type { PartialWork } from "../partial.ts";
+import { iso, shortSha } from "./common.ts";
+
+export function blamePrefix(work: PartialWork, head: Omit<BlameOutput, "hunks">, a: number, b: number): BlameWatch {
+  work.begin(head, "hunks");
+  // Each group as it falls in the range, by its first line there: the groups tile the file.
+  const groups = new Map<number, { entry: BlameEntry; commit: GitCommit }>();
+  let next = a;
+  let covered = 0;
+  // The last hunk placed: sent once the line after it is known not to join it (or the range ends).
+  let open: BlameHunk | undefined;
+  let openCommit: GitCommit | undefined;
+
+  const send = () => {
+    if (!open) return;
+    const sha = open[2]!;
+    if (!(sha in head.commits)) {
+      head.commits[sha] = [openCommit!.author, iso(openCommit!.time), openCommit!.subject];
+      if (openCommit!.boundary) (head.boundary ??= []).push(sha);
+    }
+    work.add(open);
+    open = undefined;
+  };
+
+  /** Lines lo..hi of the group, joined to the open hunk where the whole answer joins them (compactHunks). */
+  const place = (e: BlameEntry, commit: GitCommit, lo: number, hi: number) => {
+    const sha = shortSha(e.sha);
+    const origStart = e.origStart + (lo - e.start);
+    if (open && open[2] === sha && open[1] + 1 === lo) {
+      const own = e.origPath === head.path;
+      // Lines of the file itself join whatever their old numbers; lines from another file only as git's own hunks do.
+      if (own && open.length === 3) return void (open[1] = hi);
+      if (!own && open.length === 5 && open[3] === e.origPath && open[4] + (lo - open[0]) === origStart) return void (open[1] = hi);
+    }
+    send();
+    open = e.origPath === head.path ? [lo, hi, sha] : [lo, hi, sha, e.origPath, origStart];
+    openCommit = commit;
+  };
+
+  return (entry, commit) => {
+    const lo = Math.max(a, entry.start);
+    const hi = Math.min(b, entry.start + entry.count - 1);
+    if (lo > hi) return;
+    covered += hi - lo + 1;
+    work.report({ lines: covered, of: b - a + 1 });
+    groups.set(lo, { entry, commit });
+    for (let g = groups.get(next); g; g = groups.get(next)) {
+      groups.delete(next);
+      const end = Math.min(b, g.entry.start + g.entry.count - 1);
+      place(g.entry, g.commit, next, end);
+      next = end + 1;
+    }
+    if (next > b) send();
+  };
+}
