@@ -28,8 +28,9 @@ export interface IntentOutput {
 
 export const INTENT_ARGS = {
   path: FILE_PATH,
-  startLine: { type: "integer", required: true, description: "First line. CLI: -L START,END." },
+  startLine: { type: "integer", description: "First line (required). CLI: -L START,END." },
   endLine: { type: "integer", description: "Last line." },
+  function: { type: "string", cliOnly: true, description: "A function's lines, as git blame -L :NAME finds them (in the file on disk unless --until). CLI: -L :NAME." },
   ignoreRevs: IGNORE_REVS,
 } as const satisfies Args;
 

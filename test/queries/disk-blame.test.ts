@@ -539,6 +539,40 @@ describe("blame -L :NAME", () => {
   });
 });
 
+describe("intent -L :NAME", () => {
+  test("explains the function's lines where git blame -L :NAME -- PATH finds them, as intent -L A,B of those lines does; on disk, and at the commit with until", async () => {
+    const r = new TestRepo();
+    try {
+      r.write(".gitattributes", "*.py diff=python\n");
+      r.write("shape.py", lines("class Shape:", "    def area(self):", "        return 0", "", "    def name(self):", "        return 'shape'"));
+      r.commit("shape");
+      r.write("shape.py", lines("class Shape:", "    def area(self):", "        return 0", "", "    def name(self):", "        return 'Shape'"));
+      r.commit("name it", BOB);
+      const same = async (name: string, until: string[] = []) => {
+        const byName = await lore(r.dir, ["intent", "shape.py", "-L", `:${name}`, ...until]);
+        const [a, b] = byName.range;
+        expect(await lore(r.dir, ["intent", "shape.py", "-L", `${a},${b}`, ...until])).toEqual(byName);
+        return byName;
+      };
+      const clean = await same("name");
+      expect(clean.range).toEqual(gitFunctionLines(r.dir, "name"));
+      expect(clean.commits.map((c: any) => c.message.trim())).toEqual(["name it", "shape"]);
+      r.write("shape.py", lines("class Shape:", "    def sides(self):", "        return None", "", "    def area(self):", "        return 0", "", "    def name(self):", "        return 'a shape'"));
+      for (const name of ["name", "sides", "area"]) {
+        const mine = await same(name);
+        expect({ name, range: mine.range, worktree: mine.worktree }).toEqual({ name, range: gitFunctionLines(r.dir, name), worktree: true });
+      }
+      // sides() is new on disk: every line of it is not committed.
+      expect((await same("sides")).uncommitted).toEqual([gitFunctionLines(r.dir, "sides")]);
+      expect((await same("name", ["--until", "HEAD"])).range).toEqual([5, 6]);
+      await expect(lore(r.dir, ["intent", "shape.py", "-L", ":nothing"])).rejects.toThrow(/no match/);
+      await expect(lore(r.dir, ["intent", "shape.py"])).rejects.toThrow(/BAD_ARGUMENT/);
+    } finally {
+      r.cleanup();
+    }
+  });
+});
+
 /** lore's CLI answer (--json, in-process), or the error it printed. */
 async function lore(dir: string, args: string[]): Promise<any> {
   const r = spawnSync(process.execPath, [join(import.meta.dir, "..", "..", "src", "main.ts"), ...args, "--json"], { cwd: dir, env: { ...process.env, LORE_NO_DAEMON: "1", NO_COLOR: "1" }, encoding: "utf8" });

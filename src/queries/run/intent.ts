@@ -6,6 +6,7 @@ import type { BlameHunk } from "../../git/records.ts";
 import { blameFile } from "./blame-file.ts";
 import { diskBlame, diskRows, type DiskRow } from "./disk-blame.ts";
 import { fileAt, iso, lineRange, repoPath, shortSha } from "./common.ts";
+import { checkedFunction, functionAt, functionOnDisk } from "./function-range.ts";
 import type { QueryContext } from "../context.ts";
 import type { INTENT_ARGS, IntentCommit, IntentOutput } from "../intent.ts";
 import type { Input } from "../define.ts";
@@ -31,8 +32,18 @@ async function commitFacts(ctx: QueryContext, sha: string): Promise<CommitFacts>
   return { author: rec.author, email: rec.email, time: rec.time, subject: rec.subject, message: rec.message, files };
 }
 
+/** The lines asked: -L A,B as given, or -L :NAME where git blame finds the function (in the version the answer is about). */
+async function linesAsked(ctx: QueryContext, input: Input<typeof INTENT_ARGS>, path: string, rev: string, onDisk: boolean): Promise<{ startLine: number; endLine?: number }> {
+  if (input.function === undefined) return { startLine: input.startLine!, endLine: input.endLine };
+  if (input.startLine !== undefined || input.endLine !== undefined) throw new LoreError("BAD_RANGE", "Give either a function (-L :NAME) or a line range (-L A,B), not both.");
+  const spec = checkedFunction(input.function.startsWith(":") ? input.function : `:${input.function}`);
+  const [startLine, endLine] = await (onDisk ? functionOnDisk(ctx, rev, path, spec) : functionAt(ctx, rev, path, spec));
+  return { startLine, endLine };
+}
+
 export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): Promise<IntentOutput> {
   const path = repoPath(ctx, input.path);
+  if (input.function === undefined && input.startLine === undefined) throw new LoreError("BAD_ARGUMENT", "intent needs lines: -L START,END (startLine, endLine) or -L :NAME for a function.");
   const onDisk = await diskBlame(ctx, input.until, path, input.ignoreRevs);
   let rev: string;
   let a: number, b: number;
@@ -40,7 +51,8 @@ export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): 
   if (onDisk) {
     if (onDisk.cached?.binary) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines. Use history for its changes.`);
     rev = onDisk.scope.commit;
-    [a, b] = lineRange(input.startLine, input.endLine, onDisk.view.lines, path);
+    const asked = await linesAsked(ctx, input, path, rev, true);
+    [a, b] = lineRange(asked.startLine, asked.endLine, onDisk.view.lines, path);
     rows = diskRows(ctx, onDisk, a, b);
   } else {
     const scope = await ctx.index.scope(input.until);
@@ -48,7 +60,8 @@ export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): 
     const cached = await blameFile(ctx, scope, entry, input.ignoreRevs);
     if (cached.binary) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines. Use history for its changes.`);
     rev = scope.commit;
-    [a, b] = lineRange(input.startLine, input.endLine, cached.lines, path);
+    const asked = await linesAsked(ctx, input, path, rev, false);
+    [a, b] = lineRange(asked.startLine, asked.endLine, cached.lines, path);
     rows = ctx.index.store.blame.hunks(cached.id, a, b);
   }
   const bySha = new Map<string | null, [number, number][]>();
