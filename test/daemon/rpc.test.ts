@@ -42,7 +42,7 @@ test("every question of the registry is a method, answering the same object as t
   expect(ping.json).toEqual({ jsonrpc: "2.0", id: 1, result: "pong" });
   const answers: Record<string, any> = {};
   // Arguments that are not a path: a git command line, a snapshot (taken by the snapshot question, asked before restore).
-  const special: Record<string, () => Record<string, unknown>> = { git: () => ({ args: ["log", "-n", "1"] }), restore: () => ({ paths: ["a.txt"], from: answers.snapshot.id }) };
+  const special: Record<string, () => Record<string, unknown>> = { git: () => ({ args: ["log", "-n", "1"] }), restore: () => ({ paths: ["a.txt"], from: answers.snapshot.id }), intent: () => ({ startLine: 1 }) };
   for (const q of QUERIES) {
     const params: Record<string, unknown> = { repo: repo.dir };
     // Required arguments (a revision gets HEAD, a path a.txt), and cochange's files (it needs files or changed: true).
