@@ -92,7 +92,15 @@ function shortenText(name: string, answer: Answer, budget: number): Capped | und
   return { result: withText(kept), cut: { kept: lines(text.slice(0, kept)), total: lines(text), text: field } };
 }
 
-export function capAnswer(name: string, result: unknown, budget: number): Capped {
+/**
+ * A file's text (show REV:PATH) may take three times the budget (48 KB by default): the agent asked
+ * for the file, which git show prints whole, and Claude Code keeps a tool result of up to 50,000
+ * characters in the conversation; a page of 16 KB made a 900-line file three calls.
+ */
+const FILE_TEXT_BUDGETS = 3;
+
+export function capAnswer(name: string, result: unknown, given: number): Capped {
+  const budget = name === "show" && typeof (result as Answer)?.text === "string" ? given * FILE_TEXT_BUDGETS : given;
   const text = shortenText(name, result as Answer, budget);
   // Questions with no list to cut after it (show, git, changes) take the cut text as it is.
   if (text && (name !== "compare" || size(text.result) <= budget)) return text;

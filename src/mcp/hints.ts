@@ -17,11 +17,15 @@ function historyHint(r: Answer, kept: number | undefined): string {
   return `${shown}For older commits ask again with until "${last.sha}^" and path "${last.oldPath ?? last.path ?? r.path}".`;
 }
 
+/** A file's page ended at line `end`: short, as a long file is read a page a call and this line comes with every page. */
+const moreLines = (lines: number, end: number) => `… ${lines - end} more lines from startLine ${end + 1}`;
+
 /** The hint for a capped (or query-truncated) answer, or undefined when the whole answer is there. */
 export function moreHint(name: string, capped: Capped, limit: unknown, skipped = 0): string | undefined {
   const r = capped.result;
   if (capped.cut) {
     const { kept, total } = capped.cut;
+    if (name === "show" && capped.cut.text === "text") return moreLines(r.lines as number, (r.range as [number, number])[0] + kept - 1);
     if (name === "git" || name === "changes") return `Output cut to ${kept} of ${total} characters to fit the answer size; narrow it (paths, a shorter range, -n).`;
     if (name === "blame") return blameHint(r, kept, total);
     if (name === "intent")
@@ -34,11 +38,7 @@ export function moreHint(name: string, capped: Capped, limit: unknown, skipped =
     return `Cut to ${kept} of ${total} results to fit the answer size; ask with ${limit !== undefined ? `limit ${kept} or ` : ""}a narrower path.`;
   }
   if (r.truncated !== true) return undefined;
-  if (name === "show" && typeof r.text === "string") {
-    // Short: a long file is read a page a call, and this line comes with every page.
-    const b = (r.range as [number, number])[1];
-    return `… ${(r.lines as number) - b} more lines from startLine ${b + 1}`;
-  }
+  if (name === "show" && typeof r.text === "string") return moreLines(r.lines as number, (r.range as [number, number])[1]);
   if (name === "git" || name === "changes") return "Output cut short; narrow it (paths, a shorter range, -n).";
   if (name === "history") return `There are more commits than limit ${limit}. ${historyHint(r, undefined)}`;
   // The rest, without what this answer said again.

@@ -154,11 +154,10 @@ const fileThen: Kind = {
   }),
   git: (t, run) => run(`git show ${q(t.rev as string)}`),
   async lore(t, call) {
-    const a = await call("show", { rev: t.rev });
-    // Cut at 400 lines: the rest, 400 lines a call (the text answer's last line says how many are left, and from where).
-    const cut = /\n… (\d+) more lines from startLine (\d+)$/.exec(a?.text ?? "");
-    const [end, lines] = cut ? [Number(cut[2]) - 1, Number(cut[2]) - 1 + Number(cut[1])] : [a?.range?.[1] ?? 0, a?.lines ?? 0];
-    for (let from = end + 1; from <= lines; from += 400) await call("show", { rev: t.rev, startLine: from, endLine: Math.min(lines, from + 399) });
+    // A long file comes a page a call: the text answer's last line says from where the rest goes on.
+    let a = await call("show", { rev: t.rev });
+    for (let cut = /\n… \d+ more lines from startLine (\d+)$/.exec(a?.text ?? ""); cut; cut = /\n… \d+ more lines from startLine (\d+)$/.exec(a?.text ?? ""))
+      a = await call("show", { rev: t.rev, startLine: Number(cut[1]) });
   },
   check(t, f, answers) {
     // What the model read, without the line that says how to get the rest.

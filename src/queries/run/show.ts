@@ -16,7 +16,7 @@ import { checkCount, commitOf, diffFiles, diffPatch, fileOut } from "./repo-diff
 /** Files listed for one commit. */
 const MAX_FILES = 50;
 /** Lines of a file given without a range. */
-const MAX_LINES = 400;
+const MAX_LINES = 1000;
 
 export async function run(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Promise<ShowOutput> {
   checkCount("diffLines", input.diffLines);
