@@ -68,6 +68,9 @@ export async function churnFor(ix: IndexContext, shas: string[]): Promise<void> 
   for (const sha of shas) await streamNumstat(ix, ["--no-walk=unsorted", "--stdin", "--"], sha + "\n", (b) => save(ix, b)).catch(() => {});
 }
 
+/** Set once the churn pass met a file whose content git cannot read. */
+export const UNREADABLE_CONTENT = "unreadableContent" as const;
+
 /** git stopped at a file's content it cannot read (a damaged clone: a missing or corrupt object). */
 function isUnreadable(err: unknown): err is LoreError {
   return err instanceof LoreError && err.code === "GIT_FAILED";
@@ -94,6 +97,8 @@ async function readableChurn(ix: IndexContext, shas: string[]): Promise<void> {
 
 /** One commit's churn without the files whose content git cannot read (their counts stay unknown, as a binary file's). */
 async function churnAround(ix: IndexContext, sha: string, first: LoreError): Promise<void> {
+  // Answers then tell a file git cannot read from a binary one (both have unknown counts); never on a sound clone.
+  if (ix.store.meta(UNREADABLE_CONTENT) === undefined) ix.store.setMeta(UNREADABLE_CONTENT, "1");
   const raw = (await git(["diff-tree", "-r", "-z", "--raw", "--no-renames", "--root", "--no-abbrev", sha], ix.git)).toString("latin1").split("\0");
   // ":old new oldBlob newBlob status", then the path.
   const files: { path: string; blobs: string }[] = [];

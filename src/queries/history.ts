@@ -16,6 +16,8 @@ export interface HistoryCommit {
   path?: string;
   /** Only on the commit that renamed or copied it. */
   oldPath?: string;
+  /** Counts unknown because git cannot read the file's content (a damaged clone; leftOut says which object), not because it is binary. */
+  unreadable?: true;
 }
 
 export interface HistoryOutput {
@@ -24,6 +26,8 @@ export interface HistoryOutput {
   rev: string;
   commits: HistoryCommit[];
   truncated: boolean;
+  /** The file's versions git cannot read ("path: why"), their counts unknown; absent when none. */
+  leftOut?: string[];
 }
 
 export const HISTORY_ARGS = {
@@ -58,11 +62,13 @@ export const historyQuery = defineQuery({
             status: z.string().optional(),
             path: z.string().optional(),
             oldPath: z.string().optional(),
+            unreadable: z.literal(true).optional(),
           }),
           lineHistoryCommit(z),
         ]),
       ),
       truncated: z.boolean(),
+      leftOut: z.array(z.string()).optional(),
       // The file on disk (no until, it differs from HEAD's): range is its lines, headRange HEAD's that git log -L followed.
       worktree: z.literal(true).optional(),
       headRange: z.tuple([z.number().int(), z.number().int()]).optional(),

@@ -29,6 +29,8 @@ export interface LogOutput {
   paths: string[];
   commits: LogCommit[];
   truncated: boolean;
+  /** Files git cannot read in a damaged clone ("path: why"), listed without +/-; absent when none. */
+  leftOut?: string[];
 }
 
 export const LOG_ARGS = {
@@ -76,6 +78,6 @@ export const logQuery = defineQuery({
   description: "git log [until] [-- PATHS] with each commit's files, +/-. not:\"main\" = main..HEAD.",
   args: LOG_ARGS,
   answersFromPrefix: true,
-  output: (z) => z.object({ repo: z.string(), rev: z.string(), paths: z.array(z.string()), commits: z.array(logCommitShape(z)), truncated: z.boolean() }),
+  output: (z) => z.object({ repo: z.string(), rev: z.string(), paths: z.array(z.string()), commits: z.array(logCommitShape(z)), truncated: z.boolean(), leftOut: z.array(z.string()).optional() }),
   load: () => import("./run/log.ts"),
 });

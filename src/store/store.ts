@@ -29,7 +29,9 @@ export type MetaKey =
   | "messagesIndexed"
   | "historyStops"
   // An object git could not read while filling the change index (a damaged clone): not tried again while it is missing.
-  | "codeUnreadable";
+  | "codeUnreadable"
+  // The churn pass met a file git cannot read (a damaged clone): log and history then tell it from a binary one.
+  | "unreadableContent";
 
 export class Store {
   readonly history: HistoryStore;

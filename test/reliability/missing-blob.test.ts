@@ -100,8 +100,23 @@ test("history, log, show and hotspots answer with git's line counts of the files
     [2, 1],
     [3, 0],
   ]);
+  expect(log.leftOut).toHaveLength(1);
+  expect(log.leftOut[0]).toStartWith("lib/vendor.lib: ");
+  expect(log.leftOut[0]).toContain(blob);
+  // Listed without counts, and not called binary (git's numstat would need the content it lacks).
+  expect(log.commits.at(-1).files.find((f: any) => f.path === "lib/vendor.lib")).toEqual({ path: "lib/vendor.lib", status: "A" });
   const vendored = await ask("history", dir, { path: "lib/vendor.lib" });
-  expect(vendored.commits.map((c: any) => [c.status, c.additions])).toEqual([["A", null]]);
+  expect(vendored.commits.map((c: any) => [c.status, c.additions, c.unreadable])).toEqual([["A", null, true]]);
+  expect(vendored.leftOut).toEqual(log.leftOut);
+  for (const args of [["log"], ["history", "lib/vendor.lib"]]) {
+    const text = cli(dir, args);
+    expect({ args, code: text.code }).toEqual({ args, code: 0 });
+    expect(text.stdout).toContain("left out: lib/vendor.lib: ");
+    expect(text.stdout).toContain("unreadable");
+    expect(text.stdout).not.toContain("binary");
+  }
+  // A readable file's history says nothing was left out.
+  expect(history.leftOut).toBeUndefined();
   expect((await ask("hotspots", dir, {})).results.map((r: any) => r.path)).toContain("lib/a.js");
 });
 

@@ -6,10 +6,10 @@ import { day, table } from "../table.ts";
 export function renderHistory(r: HistoryOutput, s: Style): string {
   if (r.commits.length === 0) return `No commits changed ${r.path}.`;
   const rows = r.commits.map((c) => {
-    const churn = c.additions === null ? s.dim("binary") : `${s.green("+" + c.additions)} ${s.red("-" + c.deletions)}`;
+    const churn = c.additions === null ? s.dim(c.unreadable ? "unreadable" : "binary") : `${s.green("+" + c.additions)} ${s.red("-" + c.deletions)}`;
     const renamed = c.oldPath ? s.dim(` (${c.status === "C" ? "copied" : "renamed"} from ${c.oldPath})`) : c.path ? s.dim(` (as ${c.path})`) : "";
     return [s.yellow(c.sha), s.dim(day(c.time)), c.author, churn, c.subject + renamed];
   });
   const more = r.truncated ? [s.dim(`… more commits: ask for more with -n ${r.commits.length * 2}`)] : [];
-  return [...table(rows), ...more].join("\n");
+  return [...table(rows), ...(r.leftOut ?? []).map((l) => s.yellow(`left out: ${l}`)), ...more].join("\n");
 }

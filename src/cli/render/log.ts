@@ -28,5 +28,5 @@ export function commitLines(commits: LogCommit[], s: Style): string[] {
 export function renderLog(r: LogOutput, s: Style): string {
   if (r.commits.length === 0) return r.paths.length ? `No commits changed ${r.paths.join(", ")}.` : "No commits.";
   const more = r.truncated ? [s.dim(`… more commits: ask for more with -n ${r.commits.length * 2}`)] : [];
-  return [...commitLines(r.commits, s), ...more].join("\n");
+  return [...commitLines(r.commits, s), ...(r.leftOut ?? []).map((l) => s.yellow(`left out: ${l}`)), ...more].join("\n");
 }

@@ -6,6 +6,7 @@ import { lsTree } from "../../index/tree.ts";
 import { HistoryNotYet, iso, neverCommitted, repoPath, shortSha } from "./common.ts";
 import type { QueryContext } from "../context.ts";
 import { fileChanges, gitFileChanges } from "./follow.ts";
+import { unreadableInList } from "./show-unreadable.ts";
 import type { HISTORY_ARGS, HistoryCommit, HistoryOutput } from "../history.ts";
 import type { Input } from "../define.ts";
 
@@ -51,7 +52,14 @@ async function answer(ctx: QueryContext, scope: Scope, path: string, found: Path
     if (r.old_path && (r.status === "R" || r.status === "C")) c.oldPath = r.old_path;
     return c;
   });
-  return { repo: ctx.index.repo.root, path, rev: scope.commit, commits, truncated: found.length > limit };
+  // A version git cannot read has unknown counts, as a binary one has: said so, and why.
+  const leftOut = new Set<string>();
+  for (const [i, r] of rows.entries()) {
+    if (r.additions !== null) continue;
+    const why = (await unreadableInList(ctx, r.sha, [{ path: r.path, binary: true }])).get(r.path);
+    if (why) (commits[i]!.unreadable = true), leftOut.add(why);
+  }
+  return { repo: ctx.index.repo.root, path, rev: scope.commit, commits, truncated: found.length > limit, ...(leftOut.size ? { leftOut: [...leftOut] } : {}) };
 }
 
 function pickChurn(ctx: QueryContext, r: PathChangeRow): Pick<PathChangeRow, "additions" | "deletions"> {

@@ -10,6 +10,7 @@ import type { QueryContext } from "../context.ts";
 import type { LogCommit, LogFile } from "../log.ts";
 import { HistoryNotYet, isUnder, iso, shortSha } from "./common.ts";
 import { diffFiles, diffFilesMany, fileOut } from "./repo-diff.ts";
+import { unreadableInList } from "./show-unreadable.ts";
 import { fillMergePaths } from "../../index/merge-paths.ts";
 
 export interface LogFilter {
@@ -186,7 +187,7 @@ async function walkGit(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<L
 }
 
 /** The commits of `git log [flags] REV -- PATH…`, newest first, each with its files and +/-, and whether more follow. */
-export async function logCommits(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<{ commits: LogCommit[]; truncated: boolean }> {
+export async function logCommits(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<{ commits: LogCommit[]; truncated: boolean; leftOut: string[] }> {
   // Without paths every commit is shown, in the scope's order; paths, --since and --first-parent need the walk along parents.
   // --not REV needs what REV reaches, which the index does not keep: git lists the commits.
   const walk = f.paths.length === 0 && f.since === undefined && !f.firstParent ? walkAll : walkParents;
@@ -199,8 +200,17 @@ export async function logCommits(ctx: QueryContext, scope: Scope, f: LogFilter):
   const mergeDiffs = await diffFilesMany(ctx, merges.map((m) => ({ parent: m.parents.split(" ")[0]!, sha: m.sha })), f.paths.length > 0 && !f.fullDiff ? f.paths : []);
   const mergeFiles = new Map(merges.map((m, i) => [m.sha, mergeDiffs[i]!.map(fileOut)]));
   const commits: LogCommit[] = [];
-  for (const c of rows) commits.push(await commitOut(ctx, c, changes.get(c.id) ?? [], f, mergeFiles.get(c.sha)));
-  return { commits, truncated: found.length > f.limit };
+  // A file git cannot read has unknown counts, as a binary file has: it is left out, not called binary.
+  const leftOut = new Set<string>();
+  for (const c of rows) {
+    const out = await commitOut(ctx, c, changes.get(c.id) ?? [], f, mergeFiles.get(c.sha));
+    if (!out.merge) for (const [path, why] of await unreadableInList(ctx, c.sha, out.files)) {
+      for (const file of out.files) if (file.path === path) delete file.binary;
+      leftOut.add(why);
+    }
+    commits.push(out);
+  }
+  return { commits, truncated: found.length > f.limit, leftOut: [...leftOut] };
 }
 
 /** A commit's files as git log --numstat -M -- PATH… prints them. */

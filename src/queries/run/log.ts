@@ -43,5 +43,5 @@ export async function run(ctx: QueryContext, input: Input<typeof LOG_ARGS>): Pro
     fullDiff: input.fullDiff,
   });
   // The rest of a cut list: what the first answer listed is not said again.
-  return { repo: ctx.index.repo.root, rev: scope.commit, paths, commits: log.commits.slice(skip), truncated: log.truncated };
+  return { repo: ctx.index.repo.root, rev: scope.commit, paths, commits: log.commits.slice(skip), truncated: log.truncated, ...(log.leftOut.length ? { leftOut: log.leftOut } : {}) };
 }

@@ -4,6 +4,7 @@ import { fromLatin1 } from "../../git/paths.ts";
 import { git } from "../../git/run.ts";
 import type { LogFile } from "../log.ts";
 import type { QueryContext } from "../context.ts";
+import { UNREADABLE_CONTENT } from "../../index/churn.ts";
 
 const NO_OBJECT = /^0+$/;
 const GITLINK = "160000";
@@ -37,4 +38,14 @@ export async function unreadableFiles(ctx: QueryContext, sha: string, parent: st
     if (gone) out.set(path, `${path}: git cannot read its content (object ${gone}): it is missing from the repository's object store (a damaged or incomplete clone; git fsck lists what is missing).`);
   }
   return out;
+}
+
+/**
+ * unreadableFiles for the commits of a list (log, history): asked only once the churn pass has met
+ * a file git cannot read, so a sound clone's answer costs no git process for its binary files.
+ * `parent` null: the commit against its first parent (diff-tree of the commit alone).
+ */
+export async function unreadableInList(ctx: QueryContext, sha: string, files: LogFile[]): Promise<Map<string, string>> {
+  if (ctx.index.store.meta(UNREADABLE_CONTENT) === undefined || !files.some((f) => f.binary)) return new Map();
+  return unreadableFiles(ctx, sha, null, files);
 }
