@@ -54,3 +54,27 @@ test("a clean file costs no git process; a dirty one one diff, and nothing when 
   expect(await gitRunsOf(() => ask("blame", repo.dir, { path: "a.txt", startLine: 1, endLine: 30 }))).toEqual([]);
   expect(await gitRunsOf(() => ask("intent", repo.dir, { path: "a.txt", startLine: 1, endLine: 30 }))).toEqual([]);
 });
+
+test("a filter in the config is turned off on every git that reads the work tree, and git config is asked once while the config files keep their stamps", async () => {
+  const r = new TestRepo();
+  try {
+    r.git("config", "filter.fake.clean", "false");
+    r.write("a.txt", lines("one")).commit("first");
+    r.write("a.txt", lines("two"));
+    const configRuns = (rs: string[]) => rs.filter((x) => / config --name-only -z --get-regexp \^filter/.test(` ${x}`));
+    const readers = (rs: string[]) => rs.filter((x) => / (diff|ls-files|update-index) /.test(` ${x}`));
+    const first = await gitRunsOf(() => ask("review", r.dir, {}));
+    expect(configRuns(first).length).toBeGreaterThan(0);
+    const again = await gitRunsOf(() => ask("review", r.dir, {}));
+    expect(configRuns(again)).toEqual([]);
+    expect(readers(again).length).toBeGreaterThan(0);
+    for (const x of readers(again)) expect(x).toContain("filter.fake.clean=");
+    // A new filter changes the config file: git is asked again, and both are off.
+    r.git("config", "filter.other.smudge", "false");
+    const changed = await gitRunsOf(() => ask("review", r.dir, {}));
+    expect(configRuns(changed).length).toBe(1);
+    for (const x of readers(changed)) expect([x.includes("filter.fake.clean="), x.includes("filter.other.smudge=")]).toEqual([true, true]);
+  } finally {
+    r.cleanup();
+  }
+});
