@@ -22,6 +22,14 @@ import { askedRepo, worktreeFor } from "../queries/worktree-input.ts";
 import { Deadlines, type Asked } from "./deadline.ts";
 import { takeAsk, type PartialWork } from "../queries/partial.ts";
 
+/** A call's question as the daemon resolved it, once: checked input, its worktree, and the input as asked there. */
+interface Resolved {
+  def: AnyQuery;
+  given: Record<string, unknown>;
+  repo: Repo;
+  input: Record<string, unknown>;
+}
+
 /** One repository (one common git dir): its index, kept at the main worktree's HEAD, watched and warmed once for all its worktrees. */
 interface OpenIndex {
   /** The view of the worktree whose HEAD the index follows: updates and the warm-up run as it. */
@@ -112,35 +120,33 @@ export class Repos {
     };
     try {
       const { ask, rest } = takeAsk(raw);
-      if (ask.deadlineMs === undefined && !ask.token && !ask.ticket) return await this.answerNow(name, rest, opts);
+      const asked = await this.resolve(name, rest);
+      if (ask.deadlineMs === undefined && !ask.token && !ask.ticket) return await this.answerNow(asked, opts);
       // Past its deadline a question is nobody's in particular: the pass goes on beside it.
-      return new JsonText(JSON.stringify(await this.deadlines.answer(await this.asked(name, rest), ask, (work) => this.answerNow(name, rest, opts, work).then((t) => JSON.parse(t.text)), end)));
+      return new JsonText(JSON.stringify(await this.deadlines.answer(this.job(asked), ask, (work) => this.answerNow(asked, opts, work).then((t) => JSON.parse(t.text)), end)));
     } finally {
       end();
     }
   }
 
-  /** Which question a call with a deadline asks: its repository, checked input and HEAD now. */
-  private async asked(name: string, raw: Record<string, unknown>): Promise<Asked> {
+  /** The question checked, and the worktree it is about: the one its paths are in (a linked worktree inside the checkout is its own), else the one repo names. */
+  private async resolve(name: string, raw: Record<string, unknown>): Promise<Resolved> {
     const def = findQuery(name)!;
     const given = validateInput(def, raw);
     if (typeof given.repo !== "string" || !isAbsolute(given.repo))
       throw new LoreError("BAD_ARGUMENT", "The daemon needs repo: the absolute path of a folder inside the repository.");
-    // The worktree's HEAD: the one the answer is about (each worktree is a HEAD of its own).
-    const discover = (dir: string) => this.discover(dir);
-    const { repo } = await worktreeFor(def, given, await askedRepo(def, given, discover), discover);
-    // A question about the file on disk is about its content too: an edit is a new state, as a commit is.
-    return { root: repo.root, name, input: given, head: readHeadCommit(repo) ?? "0".repeat(40), ...(def.readsDisk?.(given) ? { disk: diskStamp(given) } : {}) };
-  }
-
-  private async answerNow(name: string, raw: Record<string, unknown>, opts: { remember?: boolean }, work?: PartialWork): Promise<JsonText> {
-    const def = findQuery(name)!;
-    const given = validateInput(def, raw);
-    if (typeof given.repo !== "string" || !isAbsolute(given.repo))
-      throw new LoreError("BAD_ARGUMENT", "The daemon needs repo: the absolute path of a folder inside the repository.");
-    // The worktree its paths are in (a linked worktree inside the checkout is its own), else the one repo names.
     const discover = (dir: string) => this.discover(dir);
     const { repo, input } = await worktreeFor(def, given, await askedRepo(def, given, discover), discover);
+    return { def, given, repo, input };
+  }
+
+  /** Which question a call with a deadline asks: its worktree, checked input and HEAD now (each worktree is a HEAD of its own). */
+  private job({ def, given, repo }: Resolved): Asked {
+    // A question about the file on disk is about its content too: an edit is a new state, as a commit is.
+    return { root: repo.root, name: def.name, input: given, head: readHeadCommit(repo) ?? "0".repeat(40), ...(def.readsDisk?.(given) ? { disk: diskStamp(given) } : {}) };
+  }
+
+  private async answerNow({ def, repo, input }: Resolved, opts: { remember?: boolean }, work?: PartialWork): Promise<JsonText> {
     const open = this.open(repo);
     open.lastUsed = Date.now();
     const shared = open.shared;
