@@ -294,17 +294,24 @@ function slowBlameGit(seconds: number): string {
   return dir;
 }
 
-test("a first blame past its deadline answers with the range's first hunks and how many lines git has, and continue gives the rest", async () => {
+test("a first blame past its deadline answers with the range's first hunks and how many lines git has, and continue gives the rest; intent says how far it got", async () => {
   // Twelve lines, each last changed by its own commit, the newest at the top: git attributes them top down.
   const r = new TestRepo();
-  r.write("f.txt", lines(...Array.from({ length: 12 }, (_, i) => `line ${i + 1}`))).commit("start");
-  for (let k = 12; k >= 1; k--) r.write("f.txt", lines(...Array.from({ length: 12 }, (_, i) => `line ${i + 1}${i + 1 >= k ? " changed" : ""}`))).commit(`change line ${k}`);
+  const text = (k: number) => lines(...Array.from({ length: 12 }, (_, i) => `line ${i + 1}${i + 1 >= k ? " changed" : ""}`));
+  r.write("f.txt", text(13)).write("g.txt", text(13)).commit("start");
+  for (let k = 12; k >= 1; k--) r.write("f.txt", text(k)).write("g.txt", text(k)).commit(`change line ${k}`);
   const slow = { PATH: `${slowBlameGit(0.25)}:${process.env.PATH}` };
   const h = home();
   try {
     expect((await lore(h, r.dir, ["status", "--json"], slow)).code).toBe(0);
+    // Each asked at once, before the background pass (as slow) can have blamed the file.
+    const intent = (args: string[]) => lore(h, r.dir, ["intent", "g.txt", "-L", "2,11", "--json", ...args], slow);
     const blame = (args: string[]) => lore(h, r.dir, ["blame", "f.txt", "-L", "2,11", "--json", ...args], slow);
-    const first = await blame(["--deadline", "1000ms"]);
+    const [why, first] = await Promise.all([intent(["--deadline", "1000ms"]), blame(["--deadline", "1000ms"])]);
+    // intent walks the blame too, and says how far git got (its commits are sorted only at the end).
+    expect(why.json.partial).toBe(true);
+    expect(why.json.progress.of).toBe(10);
+    expect(why.json.progress.lines).toBeLessThan(10);
     expect(first.code).toBe(0);
     expect(first.json.partial).toBe(true);
     expect(first.json.progress.of).toBe(10);
@@ -322,6 +329,8 @@ test("a first blame past its deadline answers with the range's first hunks and h
     expect([...first.json.hunks, ...rest.json.hunks]).toEqual(whole.hunks);
     expect(whole.hunks.flatMap(([s, e, sha]: [number, number, string]) => Array.from({ length: e - s + 1 }, () => sha))).toEqual(perLine);
     expect([first.json.lines, first.json.range]).toEqual([whole.lines, whole.range]);
+    const all = (await intent([])).json;
+    expect(all.commits.map((c: any) => c.lines)).toEqual(perLine.map((_, i) => [[i + 2, i + 2]]));
   } finally {
     r.cleanup();
   }

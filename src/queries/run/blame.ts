@@ -5,12 +5,10 @@ import type { BLAME_ARGS, BlameHunk, BlameOutput } from "../blame.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import type { CachedBlame } from "../../store/blame-store.ts";
-import { isBlamed } from "../../index/blame.ts";
-import { lineCounts } from "../../index/line-counts.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import type { TreeEntry } from "../../git/records.ts";
-import { blameFile, blameTarget } from "./blame-file.ts";
-import { blamePrefix } from "./blame-partial.ts";
+import { blameFile } from "./blame-file.ts";
+import { blamePrefix, rangeToWatch } from "./blame-partial.ts";
 import { diskBlame, diskRows, type DiskBlame, type DiskRow } from "./disk-blame.ts";
 import { fileAt, iso, lineRange, repoPath, shortSha } from "./common.ts";
 import { checkedFunction, functionAt, functionOnDisk } from "./function-range.ts";
@@ -63,13 +61,10 @@ export async function run(ctx: QueryContext, asked: Input<typeof BLAME_ARGS>): P
   return withCommits(ctx, answer, rows, cached);
 }
 
-/** With a deadline, a file not blamed yet: what git attributes is watched, for a partial answer (its line count first, for the range). */
+/** With a deadline, a file not blamed yet: what git attributes is watched, for a partial answer. */
 async function watchFor(ctx: QueryContext, scope: Scope, entry: TreeEntry, input: Input<typeof BLAME_ARGS>) {
-  if (!ctx.partial || isBlamed(ctx.index, blameTarget(ctx, scope, entry, input.ignoreRevs))) return undefined;
-  const lines = (await lineCounts(ctx.index, [entry.blob])).get(entry.blob);
-  if (typeof lines !== "number" || lines === 0) return undefined;
-  const [a, b] = lineRange(input.startLine, input.endLine, lines, entry.path);
-  return blamePrefix(ctx.partial, { repo: ctx.index.repo.root, path: entry.path, rev: scope.commit, lines, range: [a, b], commits: {} }, a, b);
+  const w = await rangeToWatch(ctx, scope, entry, input);
+  return w && blamePrefix(w.work, { repo: ctx.index.repo.root, path: entry.path, rev: scope.commit, lines: w.lines, range: [w.a, w.b], commits: {} }, w.a, w.b);
 }
 
 /** The commits table (each commit once) and the boundary commits of the rows. */

@@ -7,6 +7,7 @@ import { blameFile } from "./blame-file.ts";
 import { diskBlame, diskRows, type DiskRow } from "./disk-blame.ts";
 import { fileAt, iso, lineRange, repoPath, shortSha } from "./common.ts";
 import { checkedFunction, functionAt, functionOnDisk } from "./function-range.ts";
+import { blameProgress, rangeToWatch } from "./blame-partial.ts";
 import type { QueryContext } from "../context.ts";
 import type { INTENT_ARGS, IntentCommit, IntentOutput } from "../intent.ts";
 import type { Input } from "../define.ts";
@@ -57,7 +58,9 @@ export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): 
   } else {
     const scope = await ctx.index.scope(input.until);
     const entry = await fileAt(ctx, scope, path);
-    const cached = await blameFile(ctx, scope, entry, input.ignoreRevs);
+    // With a deadline: how many of the lines asked git has attributed (the commits are sorted only at the end).
+    const w = input.function === undefined ? await rangeToWatch(ctx, scope, entry, input) : undefined;
+    const cached = await blameFile(ctx, scope, entry, input.ignoreRevs, w && blameProgress(w.work, w.a, w.b));
     if (cached.binary) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines. Use history for its changes.`);
     rev = scope.commit;
     const asked = await linesAsked(ctx, input, path, rev, false);
