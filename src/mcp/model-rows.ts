@@ -104,12 +104,18 @@ function tuples(out: Answer, list: string): void {
   if (!Array.isArray(rows) || rows.length < 2 || !rows.every((r) => r && typeof r === "object" && !Array.isArray(r))) return;
   const columns = Object.keys(rows[0] as Row).filter((k) => (rows as Row[]).every((r) => k in r));
   const shared = new Set(columns);
-  out.columns = columns;
-  out[list] = (rows as Row[]).map((r) => {
+  const tuples = (rows as Row[]).map((r) => {
     const own = Object.entries(r).filter(([k]) => !shared.has(k));
     const values = columns.map((k) => r[k]);
     return own.length ? [...values, Object.fromEntries(own)] : values;
   });
+  // The names just before the rows they name, where the list was.
+  const fields = Object.entries(out);
+  for (const [k] of fields) delete out[k];
+  for (const [k, v] of fields) {
+    if (k === list) Object.assign(out, { columns, [list]: tuples });
+    else out[k] = v;
+  }
 }
 
 /** The rows of a model's copy as objects again (tests and the task benchmark read them so). */
