@@ -298,8 +298,10 @@ test("a first blame past its deadline answers with the range's first hunks and h
   // Twelve lines, each last changed by its own commit, the newest at the top: git attributes them top down.
   const r = new TestRepo();
   const text = (k: number) => lines(...Array.from({ length: 12 }, (_, i) => `line ${i + 1}${i + 1 >= k ? " changed" : ""}`));
-  r.write("f.txt", text(13)).write("g.txt", text(13)).commit("start");
-  for (let k = 12; k >= 1; k--) r.write("f.txt", text(k)).write("g.txt", text(k)).commit(`change line ${k}`);
+  r.write("f.txt", text(13)).write("g.txt", text(13)).write("h.txt", text(13)).commit("start");
+  for (let k = 12; k >= 1; k--) r.write("f.txt", text(k)).write("g.txt", text(k)).write("h.txt", text(k)).commit(`change line ${k}`);
+  // h.txt edited on disk: its blame maps HEAD's, which git attributes as slowly.
+  r.write("h.txt", "a new first line\n" + text(1));
   const slow = { PATH: `${slowBlameGit(0.25)}:${process.env.PATH}` };
   const h = home();
   try {
@@ -307,7 +309,11 @@ test("a first blame past its deadline answers with the range's first hunks and h
     // Each asked at once, before the background pass (as slow) can have blamed the file.
     const intent = (args: string[]) => lore(h, r.dir, ["intent", "g.txt", "-L", "2,11", "--json", ...args], slow);
     const blame = (args: string[]) => lore(h, r.dir, ["blame", "f.txt", "-L", "2,11", "--json", ...args], slow);
-    const [why, first] = await Promise.all([intent(["--deadline", "1000ms"]), blame(["--deadline", "1000ms"])]);
+    const edited = () => lore(h, r.dir, ["blame", "h.txt", "--json", "--deadline", "1000ms"], slow);
+    const [why, first, dirty] = await Promise.all([intent(["--deadline", "1000ms"]), blame(["--deadline", "1000ms"]), edited()]);
+    // The file on disk: how many of HEAD's lines git has attributed.
+    expect([dirty.json.partial, dirty.json.progress.of]).toEqual([true, 12]);
+    expect(dirty.json.progress.lines).toBeLessThan(12);
     // intent walks the blame too, and says how far git got (its commits are sorted only at the end).
     expect(why.json.partial).toBe(true);
     expect(why.json.progress.of).toBe(10);

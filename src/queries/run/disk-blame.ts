@@ -4,6 +4,7 @@ import type { Scope } from "../../index/repo-index.ts";
 import type { CachedBlame } from "../../store/blame-store.ts";
 import type { QueryContext } from "../context.ts";
 import { blameFile } from "./blame-file.ts";
+import { blameProgress, rangeToWatch } from "./blame-partial.ts";
 import { diskFile, runsIn, type DiskFile } from "./disk-file.ts";
 
 /** A blame row in on-disk numbers; sha null for lines not committed. */
@@ -24,7 +25,9 @@ export async function diskBlame(ctx: QueryContext, until: string | undefined, pa
   const scope = await ctx.index.scope(undefined);
   const view = await diskFile(ctx, scope, path);
   if (!view) return undefined;
-  const cached = view.headEntry ? await blameFile(ctx, scope, view.headEntry, honourIgnoreRevs) : null;
+  // With a deadline, HEAD's version not blamed yet: how many of its lines git has attributed.
+  const w = view.headEntry ? await rangeToWatch(ctx, scope, view.headEntry, { ignoreRevs: honourIgnoreRevs }) : undefined;
+  const cached = view.headEntry ? await blameFile(ctx, scope, view.headEntry, honourIgnoreRevs, w && blameProgress(w.work, w.a, w.b)) : null;
   const merged: CachedBlame[] = [];
   // Through the index's scope of that commit: it indexes what the merged branch adds first, as blame's shortcuts need.
   for (const m of view.merges ?? []) merged.push(await blameFile(ctx, await ctx.index.scope(m.commit), m.entry, honourIgnoreRevs));
