@@ -165,6 +165,8 @@ async function gitBlame(ix: IndexContext, t: BlameTarget, ignoreFile: string | u
  * file or when the groups do not cover the file's lines once each.
  */
 async function incrementalBlame(ix: IndexContext, args: string[], blob: string, watch?: BlameWatch): Promise<BlameResult | null> {
+  // A blob known to be binary (the pass counts the head's lines first) goes to the porcelain at once.
+  if (ix.store.tree.lineCounts([blob]).get(blob) === null) return null;
   const parser = new IncrementalBlameParser();
   const [counts] = await Promise.all([
     lineCounts(ix, [blob]),

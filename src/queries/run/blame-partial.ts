@@ -4,11 +4,10 @@
  * and how many of the range's lines git has attributed so far (in any order), which intent says too.
  */
 import type { BlameEntry } from "../../git/parse-blame.ts";
-import type { BlameCommit as GitCommit } from "../../git/records.ts";
+import type { BlameCommit as GitCommit, TreeEntry } from "../../git/records.ts";
 import { isBlamed, type BlameWatch } from "../../index/blame.ts";
 import { lineCounts } from "../../index/line-counts.ts";
 import type { Scope } from "../../index/repo-index.ts";
-import type { TreeEntry } from "../../git/records.ts";
 import type { BlameHunk, BlameOutput } from "../blame.ts";
 import type { QueryContext } from "../context.ts";
 import type { PartialWork } from "../partial.ts";
