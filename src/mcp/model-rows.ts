@@ -1,7 +1,9 @@
 /**
- * The model's rows of the people, churn, co-change and log answers (owners, contributors, hotspots, cochange, log's and compare's files) as compact
- * maps and tuples: JSON's key per field per row cost more than git's `uniq -c` lines these tasks
- * replace (npm run bench:tasks), so a row says its values and the column names are said once.
+ * The model's rows as compact maps and tuples: the people, churn and co-change answers (owners,
+ * contributors, hotspots, cochange), files (log's, compare's, a pickaxe's), and every list of
+ * commits (history, log, compare, intent, search). JSON's key per field per row cost more than
+ * git's `uniq -c` lines and `git log` headers these tasks replace (npm run bench:tasks), so a row
+ * says its values and the column names are said once.
  */
 import { z } from "zod";
 
