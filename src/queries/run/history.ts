@@ -57,7 +57,9 @@ async function answer(ctx: QueryContext, scope: Scope, path: string, found: Path
   for (const [i, r] of rows.entries()) {
     if (r.additions !== null) continue;
     const why = (await unreadableInList(ctx, r.sha, [{ path: r.path, binary: true }])).get(r.path);
-    if (why) (commits[i]!.unreadable = true), leftOut.add(why);
+    if (!why) continue;
+    commits[i]!.unreadable = true;
+    leftOut.add(why);
   }
   return { repo: ctx.index.repo.root, path, rev: scope.commit, commits, truncated: found.length > limit, ...(leftOut.size ? { leftOut: [...leftOut] } : {}) };
 }

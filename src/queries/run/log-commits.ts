@@ -204,10 +204,9 @@ export async function logCommits(ctx: QueryContext, scope: Scope, f: LogFilter):
   const leftOut = new Set<string>();
   for (const c of rows) {
     const out = await commitOut(ctx, c, changes.get(c.id) ?? [], f, mergeFiles.get(c.sha));
-    if (!out.merge) for (const [path, why] of await unreadableInList(ctx, c.sha, out.files)) {
-      for (const file of out.files) if (file.path === path) delete file.binary;
-      leftOut.add(why);
-    }
+    const unreadable = out.merge ? new Map<string, string>() : await unreadableInList(ctx, c.sha, out.files);
+    for (const file of out.files) if (unreadable.has(file.path)) delete file.binary;
+    for (const why of unreadable.values()) leftOut.add(why);
     commits.push(out);
   }
   return { commits, truncated: found.length > f.limit, leftOut: [...leftOut] };
