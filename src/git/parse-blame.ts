@@ -43,31 +43,36 @@ export function parseBlamePorcelain(out: Uint8Array): BlameResult {
       finalLine = Number(parts[2]);
       if (!commits.has(sha)) commits.set(sha, {});
       header = false;
-    } else {
-      const sp = buf.indexOf(0x20, pos);
-      const keyEnd = sp < 0 || sp > eol ? eol : sp;
-      const key = buf.toString("latin1", pos, keyEnd);
-      const c = commits.get(sha)!;
-      const value = () => buf.toString("utf8", keyEnd + 1, eol);
-      switch (key) {
-        case "author": c.author = value(); break;
-        case "author-mail": c.email = value().replace(/^<|>$/g, ""); break;
-        case "author-time": c.time = Number(value()); break;
-        case "summary": c.subject = value(); break;
-        case "boundary": c.boundary = true; break;
-        case "filename": c.filename = unquoteCPath(buf.subarray(keyEnd + 1, eol)); break;
-      }
-    }
+    } else readHeader(buf, pos, eol, commits.get(sha)!);
     pos = eol + 1;
   }
 
   const out2: Record<string, BlameCommit> = {};
-  for (const [k, c] of commits) {
-    out2[k] = { author: c.author ?? "", email: c.email ?? "", time: c.time ?? 0, subject: c.subject ?? "" };
-    if (c.boundary) out2[k]!.boundary = true;
-  }
+  for (const [k, c] of commits) out2[k] = facts(c);
   hunks.sort((a, b) => a.start - b.start);
   return { hunks, commits: out2, lines, binary };
+}
+
+/** One header line of a group (porcelain and incremental alike) into its commit's facts; returns the key. */
+function readHeader(buf: Buffer, pos: number, eol: number, c: PendingCommit): string {
+  const sp = buf.indexOf(0x20, pos);
+  const keyEnd = sp < 0 || sp > eol ? eol : sp;
+  const key = buf.toString("latin1", pos, keyEnd);
+  const value = () => buf.toString("utf8", keyEnd + 1, eol);
+  switch (key) {
+    case "author": c.author = value(); break;
+    case "author-mail": c.email = value().replace(/^<|>$/g, ""); break;
+    case "author-time": c.time = Number(value()); break;
+    case "summary": c.subject = value(); break;
+    case "boundary": c.boundary = true; break;
+    case "filename": c.filename = unquoteCPath(buf.subarray(keyEnd + 1, eol)); break;
+  }
+  return key;
+}
+
+/** A commit's facts as the answers keep them. */
+function facts(c: PendingCommit): BlameCommit {
+  return { author: c.author ?? "", email: c.email ?? "", time: c.time ?? 0, subject: c.subject ?? "", ...(c.boundary ? { boundary: true } : {}) };
 }
 
 /** Extends the hunk the line continues (same commit, same file, both line numbers +1) or opens one. */
@@ -117,7 +122,7 @@ export class IncrementalBlameParser {
   /** A commit's facts as git gave them (once it has named the commit). */
   commit(sha: string): BlameCommit | undefined {
     const c = this.commits.get(sha);
-    return c && { author: c.author ?? "", email: c.email ?? "", time: c.time ?? 0, subject: c.subject ?? "", ...(c.boundary ? { boundary: true } : {}) };
+    return c && facts(c);
   }
 
   private line(buf: Buffer, pos: number, eol: number): BlameEntry | undefined {
@@ -128,25 +133,13 @@ export class IncrementalBlameParser {
       if (!this.commits.has(sha)) this.commits.set(sha, {});
       return undefined;
     }
-    const sp = buf.indexOf(0x20, pos);
-    const keyEnd = sp < 0 || sp > eol ? eol : sp;
-    const key = buf.toString("latin1", pos, keyEnd);
     const c = this.commits.get(this.entry.sha)!;
-    const value = () => buf.toString("utf8", keyEnd + 1, eol);
-    switch (key) {
-      case "author": c.author = value(); break;
-      case "author-mail": c.email = value().replace(/^<|>$/g, ""); break;
-      case "author-time": c.time = Number(value()); break;
-      case "summary": c.subject = value(); break;
-      case "boundary": c.boundary = true; break;
-      case "filename": {
-        const e = { ...this.entry, origPath: unquoteCPath(buf.subarray(keyEnd + 1, eol)) };
-        this.entry = undefined;
-        this.entries.push(e);
-        return e;
-      }
-    }
-    return undefined;
+    // Every group ends with its filename: the file its lines came from.
+    if (readHeader(buf, pos, eol, c) !== "filename") return undefined;
+    const e = { ...this.entry, origPath: c.filename! };
+    this.entry = undefined;
+    this.entries.push(e);
+    return e;
   }
 
   /** The whole blame, its groups in line order joined as the porcelain parser joins lines; null when the groups do not cover lines 1..lines once each. */
