@@ -509,20 +509,29 @@ function gitFunctionLines(dir: string, name: string): [number, number] {
   return [Math.min(...ls), Math.max(...ls)];
 }
 
+/** shape.py (funcnames by the python rule) in two commits: the file, then name() changed by Bob. */
+function shapeHistory(): TestRepo {
+  const r = new TestRepo();
+  r.write(".gitattributes", "*.py diff=python\n");
+  r.write("shape.py", lines("class Shape:", "    def area(self):", "        return 0", "", "    def name(self):", "        return 'shape'"));
+  r.commit("shape");
+  r.write("shape.py", lines("class Shape:", "    def area(self):", "        return 0", "", "    def name(self):", "        return 'Shape'"));
+  r.commit("name it", BOB);
+  return r;
+}
+
+/** shape.py edited on disk: a new method above area(), and name() changed. */
+const SHAPE_ON_DISK = lines("class Shape:", "    def sides(self):", "        return None", "", "    def area(self):", "        return 0", "", "    def name(self):", "        return 'a shape'");
+
 describe("blame -L :NAME", () => {
   test("blames the function's lines where git blame -L :NAME -- PATH finds them: on disk when the file differs from HEAD's, at the commit with until", async () => {
-    const r = new TestRepo();
+    const r = shapeHistory();
     try {
-      r.write(".gitattributes", "*.py diff=python\n");
-      r.write("shape.py", lines("class Shape:", "    def area(self):", "        return 0", "", "    def name(self):", "        return 'shape'"));
-      r.commit("shape");
-      r.write("shape.py", lines("class Shape:", "    def area(self):", "        return 0", "", "    def name(self):", "        return 'Shape'"));
-      r.commit("name it", BOB);
       const clean = await lore(r.dir, ["blame", "shape.py", "-L", ":name"]);
       expect(clean.worktree).toBeUndefined();
       expect(clean.range).toEqual(gitFunctionLines(r.dir, "name"));
       await expectBlameLikeGit(r.dir, "shape.py", { startLine: clean.range[0], endLine: clean.range[1] });
-      r.write("shape.py", lines("class Shape:", "    def sides(self):", "        return None", "", "    def area(self):", "        return 0", "", "    def name(self):", "        return 'a shape'"));
+      r.write("shape.py", SHAPE_ON_DISK);
       for (const name of ["name", "sides", "area"]) {
         const mine = await lore(r.dir, ["blame", "shape.py", "-L", `:${name}`]);
         const [a, b] = gitFunctionLines(r.dir, name);
@@ -541,13 +550,8 @@ describe("blame -L :NAME", () => {
 
 describe("intent -L :NAME", () => {
   test("explains the function's lines where git blame -L :NAME -- PATH finds them, as intent -L A,B of those lines does; on disk, and at the commit with until", async () => {
-    const r = new TestRepo();
+    const r = shapeHistory();
     try {
-      r.write(".gitattributes", "*.py diff=python\n");
-      r.write("shape.py", lines("class Shape:", "    def area(self):", "        return 0", "", "    def name(self):", "        return 'shape'"));
-      r.commit("shape");
-      r.write("shape.py", lines("class Shape:", "    def area(self):", "        return 0", "", "    def name(self):", "        return 'Shape'"));
-      r.commit("name it", BOB);
       const same = async (name: string, until: string[] = []) => {
         const byName = await lore(r.dir, ["intent", "shape.py", "-L", `:${name}`, ...until]);
         const [a, b] = byName.range;
@@ -557,7 +561,7 @@ describe("intent -L :NAME", () => {
       const clean = await same("name");
       expect(clean.range).toEqual(gitFunctionLines(r.dir, "name"));
       expect(clean.commits.map((c: any) => c.message.trim())).toEqual(["name it", "shape"]);
-      r.write("shape.py", lines("class Shape:", "    def sides(self):", "        return None", "", "    def area(self):", "        return 0", "", "    def name(self):", "        return 'a shape'"));
+      r.write("shape.py", SHAPE_ON_DISK);
       for (const name of ["name", "sides", "area"]) {
         const mine = await same(name);
         expect({ name, range: mine.range, worktree: mine.worktree }).toEqual({ name, range: gitFunctionLines(r.dir, name), worktree: true });
