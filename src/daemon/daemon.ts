@@ -12,7 +12,7 @@ import { tryLock, type Lock } from "../store/file-lock.ts";
 import { Lifecycle, log, readPid } from "./lifecycle.ts";
 import { reportMethods } from "../report/daemon-methods.ts";
 import { REPO_IDLE_MS, Repos } from "./repos.ts";
-import { endGitChildren } from "../git/run.ts";
+import { endGitChildren } from "../git/processes.ts";
 import type { Method } from "./rpc.ts";
 import { createApp } from "./server.ts";
 

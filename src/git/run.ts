@@ -1,77 +1,19 @@
-/** Runs the git binary: never through a shell, read-only settings, the user's environment neutralised. */
+/** Runs the git binary: never through a shell, with lore's own settings and environment (environment.ts), no program a repository names (no-programs.ts), every process tracked (processes.ts). */
 import { spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LoreError } from "../errors.ts";
-import { noFilterArgs } from "./no-filters.ts";
+import { BASE_ARGS, gitEnv } from "./environment.ts";
+import { filtersOff, withoutPrograms } from "./no-programs.ts";
 import { encodePath, hasEscapedBytes } from "./paths.ts";
-import { currentLane, isBackground, lowPriorityPrefix, type Lane } from "./priority.ts";
+import { isBackground, lowPriorityPrefix } from "./priority.ts";
+import { killTree, track } from "./processes.ts";
 
 /** The program and arguments that start `command args`: behind nice/ionice when it is background work. */
 function launch(command: string, args: readonly string[]): [string, string[]] {
   const low = isBackground() ? lowPriorityPrefix() : [];
   return low.length ? [low[0]!, [...low.slice(1), command, ...args]] : [command, [...args]];
-}
-
-/**
- * Config that would change the bytes git prints, pinned so a user's settings
- * (color.ui=always, log.showSignature, diff.relative, ...) cannot reach the parsers.
- */
-const PINNED_CONFIG = [
-  "color.ui=never",
-  "core.quotepath=off",
-  "log.showSignature=false",
-  "log.follow=false",
-  "log.showRoot=true",
-  "log.decorate=false",
-  "diff.relative=false",
-  "diff.noprefix=false",
-  "diff.mnemonicPrefix=false",
-  "i18n.logOutputEncoding=UTF-8",
-  "blame.markIgnoredLines=false",
-  "blame.markUnblamableLines=false",
-  "core.fsmonitor=false",
-  "advice.detachedHead=false",
-  // No download, ever: in a partial clone git would fetch a missing object from the remote when
-  // it reads one (GIT_NO_LAZY_FETCH says no from git 2.44; older git honours this refusal instead).
-  "protocol.allow=never",
-];
-
-export const BASE_ARGS: readonly string[] = ["--no-pager", ...PINNED_CONFIG.flatMap((c) => ["-c", c])];
-
-/** Subcommands that run a repository's textconv drivers unless told not to; with those that also run external diff programs. */
-const TEXTCONV = new Set(["blame", "annotate", "grep", "log", "show", "diff", "diff-tree", "diff-index", "diff-files", "whatchanged"]);
-const EXT_DIFF = new Set(["log", "show", "diff", "diff-tree", "diff-index", "diff-files", "whatchanged"]);
-
-/** Subcommands that read files of the work tree, through the clean filters the config names (update-index --refresh re-hashes a touched file: review's index copy). */
-const READS_WORKTREE = new Set(["diff", "diff-index", "diff-files", "status", "blame", "annotate", "update-index", "hash-object", "ls-files"]);
-
-/** The subcommand's place in args: after the global options (and the value of -c / -C). */
-function subcommandAt(args: readonly string[]): number {
-  let i = 0;
-  while (i < args.length && args[i]!.startsWith("-")) i += args[i] === "-c" || args[i] === "-C" ? 2 : 1;
-  return i;
-}
-
-/** Config that turns the repository's clean/smudge filters off, for the commands that would run them. */
-async function filtersOff(args: readonly string[], cwd: string): Promise<readonly string[]> {
-  if (!READS_WORKTREE.has(args[subcommandAt(args)] ?? "")) return args;
-  const off = await noFilterArgs(cwd);
-  return off.length ? [...off, ...args] : args;
-}
-
-/**
- * lore never runs a program a repository's config or attributes name (a textconv driver, an
- * external diff): every answer is about the bytes git stores, the same for every question. The
- * flags go right after the subcommand, wherever the caller put global options before it.
- */
-export function withoutPrograms(args: readonly string[]): readonly string[] {
-  const i = subcommandAt(args);
-  const sub = args[i];
-  if (sub === undefined || !TEXTCONV.has(sub)) return args;
-  const add = EXT_DIFF.has(sub) ? ["--no-textconv", "--no-ext-diff"] : ["--no-textconv"];
-  return [...args.slice(0, i + 1), ...add, ...args.slice(i + 1)];
 }
 
 export interface GitOptions {
@@ -87,68 +29,6 @@ export interface GitOptions {
 
 /** How long one git command may run; LORE_GIT_TIMEOUT_MS overrides (tests, huge repositories). */
 const DEFAULT_TIMEOUT_MS = Number(process.env.LORE_GIT_TIMEOUT_MS) || 300_000;
-
-/** The environment git runs with: no GIT_* from the caller, C locale, no optional locks, no prompts. */
-export function gitEnv(extra?: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (v === undefined || k.startsWith("GIT_")) continue;
-    env[k] = v;
-  }
-  env.LC_ALL = "C";
-  env.LANG = "C";
-  env.GIT_OPTIONAL_LOCKS = "0";
-  env.GIT_NO_LAZY_FETCH = "1";
-  env.GIT_TERMINAL_PROMPT = "0";
-  env.GIT_PAGER = "cat";
-  env.PAGER = "cat";
-  // Every path lore hands git is a name, never a pattern: \`f*\` is the file called f*.
-  env.GIT_LITERAL_PATHSPECS = "1";
-  return { ...env, ...extra };
-}
-
-/** Ends git and anything it started (a hung helper would keep lore's pipes open). */
-function killTree(child: ReturnType<typeof spawn>): void {
-  try {
-    if (child.pid) process.kill(-child.pid, "SIGKILL");
-  } catch {
-    child.kill("SIGKILL");
-  }
-  child.stdout?.destroy();
-  child.stderr?.destroy();
-  child.unref();
-}
-
-/** The git processes running now: a stopping daemon ends them (a commit-graph write must not go on after it). */
-const running = new Set<ReturnType<typeof spawn>>();
-
-function track(child: ReturnType<typeof spawn>): void {
-  running.add(child);
-  // A question with a deadline keeps its git, to renice it when the deadline passes.
-  const lane = currentLane();
-  lane?.children.add(child);
-  if (lane?.stopped) killTree(child);
-  const gone = () => {
-    running.delete(child);
-    lane?.children.delete(child);
-  };
-  child.on("close", gone);
-  child.on("error", gone);
-}
-
-/** Gives up the work of `lane`: its git ends now, and any it starts later at once. */
-export function stopLane(lane: Lane): void {
-  lane.stopped = true;
-  for (const child of lane.children) killTree(child as ReturnType<typeof spawn>);
-}
-
-/** Ends every git this process started that is still running (with whatever each started). */
-export function endGitChildren(): number {
-  const n = running.size;
-  for (const child of running) killTree(child);
-  running.clear();
-  return n;
-}
 
 function timedOut(args: readonly string[], opts: GitOptions): LoreError {
   return new LoreError("GIT_TIMEOUT", `git ${args[0]} did not finish within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s; the repository may be very large or git may be hanging.`);

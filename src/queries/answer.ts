@@ -40,7 +40,7 @@ export async function answer(name: string, raw: Record<string, unknown>, opts: A
   if (ask.deadlineMs === undefined && !ask.token) return run();
   // In this process too, but the work stops at the deadline (the process ends with the answer): a continue redoes it from the token.
   const { Deadlines } = await import("../daemon/deadline.ts");
-  const { stopLane } = await import("../git/run.ts");
+  const { stopLane } = await import("../git/processes.ts");
   const { diskStamp } = await import("../daemon/answer-cache.ts");
   const head = readHeadCommit(repo) ?? "0".repeat(40);
   return new Deadlines().answer({ root: repo.root, name, input: given, head, ...(def.readsDisk?.(given) ? { disk: diskStamp(given) } : {}) }, ask, run, stopLane);

@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { answer } from "../../src/queries/answer.ts";
 import { closeAll } from "../../src/index/indexes.ts";
 import { progressMessage } from "../../src/queries/partial.ts";
-import { endGitChildren } from "../../src/git/run.ts";
+import { endGitChildren } from "../../src/git/processes.ts";
 import { runGit } from "../helpers/git-repo.ts";
 import { ms, ratio } from "./report.ts";
 

@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { isUsageError, LoreError } from "../../src/errors.ts";
-import { gitEnv, gitText } from "../../src/git/run.ts";
+import { gitEnv } from "../../src/git/environment.ts";
+import { gitText } from "../../src/git/run.ts";
 
 export interface GenerateOptions {
   /** Folder for the repository; created if missing, must be empty if present. */
