@@ -12,14 +12,14 @@ import { RepoIndex } from "../index/repo-index.ts";
 import type { QueryContext } from "../queries/context.ts";
 import { validateInput, type AnyQuery } from "../queries/define.ts";
 import { findQuery } from "../queries/index.ts";
-import { AnswerCache, diskStamp } from "./answer-cache.ts";
+import { AnswerCache } from "./answer-cache.ts";
 import { JsonText } from "./rpc.ts";
 import { Warmup } from "./background.ts";
 import { log } from "./lifecycle.ts";
 import { questionBegins, questionEnds } from "../git/priority.ts";
 import { watchGitDir, watchRepo } from "./watcher.ts";
 import { askedRepo, worktreeFor } from "../queries/worktree-input.ts";
-import { Deadlines, type Asked } from "./deadline.ts";
+import { askedOf, Deadlines } from "../queries/deadline.ts";
 import { takeAsk, type PartialWork } from "../queries/partial.ts";
 
 /** A call's question as the daemon resolved it, once: checked input, its worktree, and the input as asked there. */
@@ -123,7 +123,7 @@ export class Repos {
       const asked = await this.resolve(name, rest);
       if (ask.deadlineMs === undefined && !ask.token && !ask.ticket) return await this.answerNow(asked, opts);
       // Past its deadline a question is nobody's in particular: the pass goes on beside it.
-      return new JsonText(JSON.stringify(await this.deadlines.answer(this.job(asked), ask, (work) => this.answerNow(asked, opts, work).then((t) => JSON.parse(t.text)), end)));
+      return new JsonText(JSON.stringify(await this.deadlines.answer(askedOf(asked.def, asked.given, asked.repo), ask, (work) => this.answerNow(asked, opts, work).then((t) => JSON.parse(t.text)), end)));
     } finally {
       end();
     }
@@ -138,12 +138,6 @@ export class Repos {
     const discover = (dir: string) => this.discover(dir);
     const { repo, input } = await worktreeFor(def, given, await askedRepo(def, given, discover), discover);
     return { def, given, repo, input };
-  }
-
-  /** Which question a call with a deadline asks: its worktree, checked input and HEAD now (each worktree is a HEAD of its own). */
-  private job({ def, given, repo }: Resolved): Asked {
-    // A question about the file on disk is about its content too: an edit is a new state, as a commit is.
-    return { root: repo.root, name: def.name, input: given, head: readHeadCommit(repo) ?? "0".repeat(40), ...(def.readsDisk?.(given) ? { disk: diskStamp(given) } : {}) };
   }
 
   private async answerNow({ def, repo, input }: Resolved, opts: { remember?: boolean }, work?: PartialWork): Promise<JsonText> {

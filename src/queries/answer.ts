@@ -11,7 +11,6 @@ import { validateInput } from "./define.ts";
 import { findQuery } from "./index.ts";
 import { askedRepo, worktreeFor } from "./worktree-input.ts";
 import { takeAsk, type PartialWork } from "./partial.ts";
-import { readHeadCommit } from "../git/head-file.ts";
 
 export interface AnswerOptions {
   /** Folder to find the repository from when the input names none. */
@@ -39,9 +38,7 @@ export async function answer(name: string, raw: Record<string, unknown>, opts: A
   };
   if (ask.deadlineMs === undefined && !ask.token) return run();
   // In this process too, but the work stops at the deadline (the process ends with the answer): a continue redoes it from the token.
-  const { Deadlines } = await import("../daemon/deadline.ts");
+  const { Deadlines, askedOf } = await import("./deadline.ts");
   const { stopLane } = await import("../git/processes.ts");
-  const { diskStamp } = await import("../daemon/answer-cache.ts");
-  const head = readHeadCommit(repo) ?? "0".repeat(40);
-  return new Deadlines().answer({ root: repo.root, name, input: given, head, ...(def.readsDisk?.(given) ? { disk: diskStamp(given) } : {}) }, ask, run, stopLane);
+  return new Deadlines().answer(askedOf(def, given, repo), ask, run, stopLane);
 }

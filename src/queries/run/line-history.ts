@@ -12,7 +12,7 @@ import type { Input } from "../define.ts";
 import type { HISTORY_ARGS } from "../history.ts";
 import type { LineHistoryOutput } from "../line-history.ts";
 import { fileAt, iso, repoPath, shortSha } from "./common.ts";
-import { parseRange } from "../../cli/flags.ts";
+import { parseRange } from "../line-range.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import { diskFile, runsIn, type DiskFile, type DiskRun } from "./disk-file.ts";
 import { checkedFunction, functionAt, functionOnDisk } from "./function-range.ts";

@@ -5,8 +5,12 @@
  */
 import { createHash } from "node:crypto";
 import { LoreError } from "../errors.ts";
+import { readHeadCommit } from "../git/head-file.ts";
 import { inLane, Lane } from "../git/priority.ts";
-import { formatToken, PartialWork, progressMessage, restOf, type Ask } from "../queries/partial.ts";
+import type { Repo } from "../git/repo.ts";
+import type { AnyQuery } from "./define.ts";
+import { diskStamp } from "./disk-stamp.ts";
+import { formatToken, PartialWork, progressMessage, restOf, type Ask } from "./partial.ts";
 
 /** How long a finished job's answer is kept for its continue (then any continue redoes the work). LORE_KEEP_MS: tests. */
 const KEEP_MS = () => Number(process.env.LORE_KEEP_MS) || 10 * 60_000;
@@ -22,7 +26,7 @@ interface Job {
   name: string;
 }
 
-/** Which question a call asks, as the daemon resolved it. */
+/** Which question a call asks, as the daemon (or answer() in this process) resolved it. */
 export interface Asked {
   root: string;
   name: string;
@@ -32,6 +36,11 @@ export interface Asked {
   head: string;
   /** For a question about the file on disk: the file's stamp now (an edit is a new state, as a commit is). */
   disk?: string;
+}
+
+/** The question `given` asks in `repo` as a deadline's job knows it: HEAD now (each worktree is a HEAD of its own), and the file on disk's stamp when the question reads it. */
+export function askedOf(def: AnyQuery, given: Record<string, unknown>, repo: Repo): Asked {
+  return { root: repo.root, name: def.name, input: given, head: readHeadCommit(repo) ?? "0".repeat(40), ...(def.readsDisk?.(given) ? { disk: diskStamp(given) } : {}) };
 }
 
 const hash = (text: string, n: number) => createHash("sha256").update(text).digest("hex").slice(0, n);
