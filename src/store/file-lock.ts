@@ -5,6 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { runtime, type SqlDatabase } from "../runtime/index.ts";
+import { sleepSync } from "../sleep-sync.ts";
 
 export interface Lock {
   release(): void;
@@ -59,15 +60,30 @@ export function isLocked(path: string): boolean {
   }
 }
 
+/** How long a waiting lock sleeps between tries. */
+const POLL_MS = 20;
+
+/**
+ * The polling loop of both forms below: tries the lock until it comes (returns it) or `timeoutMs`
+ * passes (returns null), yielding between tries for the caller to wait POLL_MS its way, blocking or not.
+ */
+function* tries(path: string, timeoutMs: number): Generator<void, Lock | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const lock = tryLock(path, true);
+    if (lock) return lock;
+    if (Date.now() > deadline) return null;
+    yield;
+  }
+}
+
 /** withLock for work that cannot await (opening a database): the wait blocks the thread. */
 export function withLockSync<T>(path: string, timeoutMs: number, fn: () => T): T | null {
-  const deadline = Date.now() + timeoutMs;
-  let lock = tryLock(path, true);
-  while (!lock) {
-    if (Date.now() > deadline) return null;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
-    lock = tryLock(path, true);
-  }
+  const waiting = tries(path, timeoutMs);
+  let step: IteratorResult<void, Lock | null>;
+  while (!(step = waiting.next()).done) sleepSync(POLL_MS);
+  const lock = step.value;
+  if (!lock) return null;
   try {
     return fn();
   } finally {
@@ -77,13 +93,11 @@ export function withLockSync<T>(path: string, timeoutMs: number, fn: () => T): T
 
 /** Runs `fn` holding the lock at `path`, waiting for it (polling) up to `timeoutMs`; null when it never came. Throws when the lock file cannot be made at all. */
 export async function withLock<T>(path: string, timeoutMs: number, fn: () => Promise<T>): Promise<T | null> {
-  const deadline = Date.now() + timeoutMs;
-  let lock = tryLock(path, true);
-  while (!lock) {
-    if (Date.now() > deadline) return null;
-    await new Promise((r) => setTimeout(r, 25));
-    lock = tryLock(path, true);
-  }
+  const waiting = tries(path, timeoutMs);
+  let step: IteratorResult<void, Lock | null>;
+  while (!(step = waiting.next()).done) await new Promise((r) => setTimeout(r, POLL_MS));
+  const lock = step.value;
+  if (!lock) return null;
   try {
     return await fn();
   } finally {

@@ -4,6 +4,7 @@ import { dirname } from "node:path";
 import { runtime, type SqlDatabase } from "../runtime/index.ts";
 import { LoreError, toLoreError } from "../errors.ts";
 import { isBusy, withLockSync } from "./file-lock.ts";
+import { sleepSync } from "../sleep-sync.ts";
 import { MIGRATIONS, SCHEMA_VERSION } from "./schema.ts";
 
 export interface OpenedDatabase {
@@ -39,7 +40,7 @@ function enableWal(db: SqlDatabase): void {
       return;
     } catch (err) {
       if (attempt >= 100 || !/database is locked|busy/i.test(err instanceof Error ? err.message : String(err))) throw err;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+      sleepSync(20);
     }
   }
 }
@@ -53,7 +54,7 @@ function holdForTest(): void {
   const ms = Number(process.env.LORE_TEST_MIGRATE_HOLD_MS);
   if (!(ms > 0)) return;
   process.stderr.write("lore: migrating the index (held for a test)\n");
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  sleepSync(ms);
 }
 
 function migrate(db: SqlDatabase): void {
