@@ -16,6 +16,7 @@ export type ErrorCode =
   | "GIT_MISSING"
   | "GIT_TOO_OLD"
   | "GIT_TIMEOUT"
+  | "GIT_STOPPED"
   | "INDEX_BUSY"
   | "INDEX_CORRUPT"
   | "INDEX_WRITE_FAILED"

@@ -2,8 +2,17 @@
 import type { spawn } from "node:child_process";
 import { currentLane, type Lane } from "./priority.ts";
 
+/** The gits lore ended itself: their exit says nothing about the repository. */
+const ended = new WeakSet<object>();
+
+/** Whether lore ended this git (a deadline given up, a daemon stopping, a timeout), rather than git failing. */
+export function endedByLore(child: object): boolean {
+  return ended.has(child);
+}
+
 /** Ends git and anything it started (a hung helper would keep lore's pipes open). */
 export function killTree(child: ReturnType<typeof spawn>): void {
+  ended.add(child);
   try {
     if (child.pid) process.kill(-child.pid, "SIGKILL");
   } catch {

@@ -8,7 +8,7 @@ import { BASE_ARGS, gitEnv } from "./environment.ts";
 import { filtersOff, withoutPrograms } from "./no-programs.ts";
 import { encodePath, hasEscapedBytes } from "./paths.ts";
 import { isBackground, lowPriorityPrefix } from "./priority.ts";
-import { killTree, track } from "./processes.ts";
+import { endedByLore, killTree, track } from "./processes.ts";
 
 /** The program and arguments that start `command args`: behind nice/ionice when it is background work. */
 function launch(command: string, args: readonly string[]): [string, string[]] {
@@ -32,6 +32,11 @@ const DEFAULT_TIMEOUT_MS = Number(process.env.LORE_GIT_TIMEOUT_MS) || 300_000;
 
 function timedOut(args: readonly string[], opts: GitOptions): LoreError {
   return new LoreError("GIT_TIMEOUT", `git ${args[0]} did not finish within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s; the repository may be very large or git may be hanging.`);
+}
+
+/** A git lore ended itself: not a failure of the repository, so no index records it as damage. */
+function stopped(args: readonly string[]): LoreError {
+  return new LoreError("GIT_STOPPED", `git ${args[0]} was stopped by lore before it finished (its deadline passed or lore is stopping); ask again.`);
 }
 
 /** Maps git's complaint to a stable lore error. */
@@ -125,7 +130,7 @@ export async function gitStream(given: readonly string[], opts: GitOptions, onDa
     child.on("close", (code) => {
       pending.then(() => {
         if (code === 0) finish();
-        else finish(gitFailure(args, code, Buffer.concat(errChunks).toString("utf8")));
+        else finish(endedByLore(child) ? stopped(args) : gitFailure(args, code, Buffer.concat(errChunks).toString("utf8")));
       }, () => {});
     });
   });
@@ -203,7 +208,7 @@ export async function gitSpool(
     }
     if (spawnError) throw missingGit(spawnError as NodeJS.ErrnoException, opts.cwd);
     await drain();
-    if (exit !== 0) throw gitFailure(args, exit ?? null, Buffer.concat(errChunks).toString("utf8"));
+    if (exit !== 0) throw endedByLore(child) ? stopped(args) : gitFailure(args, exit ?? null, Buffer.concat(errChunks).toString("utf8"));
   } finally {
     closeSync(writeFd);
     closeSync(readFd);
