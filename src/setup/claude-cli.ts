@@ -1,37 +1,16 @@
-/** Drives Claude Code's own `claude mcp` commands: lore never edits Claude's state file itself. */
-import { spawn } from "node:child_process";
-import { accessSync, constants, statSync } from "node:fs";
-import { delimiter, join } from "node:path";
+/** Drives Claude Code's own `claude mcp` commands; lore edits Claude's state file only when claude fails or hangs (clients/claude-code.ts). */
+import { clientTimeout, findOnPath, runTool, type RunResult } from "./clients/cli.ts";
 
-export interface RunResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type { RunResult };
 
 /** The `claude` executable on the PATH, or null. */
 export function findClaude(env: Record<string, string | undefined> = process.env): string | null {
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (!dir) continue;
-    const file = join(dir, "claude");
-    try {
-      accessSync(file, constants.X_OK);
-      if (statSync(file).isFile()) return file;
-    } catch {}
-  }
-  return null;
+  return findOnPath("claude", env);
 }
 
-export function runClaude(claude: string, args: string[], timeoutMs = 60_000): Promise<RunResult> {
-  return new Promise((resolve) => {
-    const child = spawn(claude, args, { stdio: ["ignore", "pipe", "pipe"], timeout: timeoutMs });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("error", (err) => resolve({ code: -1, stdout, stderr: stderr + err.message }));
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+/** `claude mcp get` starts the server to health-check it: seconds, so a minute before lore gives up on it. */
+export function runClaude(claude: string, args: string[], timeoutMs = clientTimeout(60_000)): Promise<RunResult> {
+  return runTool(claude, args, timeoutMs);
 }
 
 export interface ServerInfo {
@@ -58,7 +37,7 @@ export async function getServer(claude: string, name: string): Promise<ServerInf
   const r = await runClaude(claude, ["mcp", "get", name]);
   if (r.code !== 0) {
     if (/No MCP server/i.test(r.stdout + r.stderr)) return null;
-    throw new Error(`claude mcp get ${name} failed: ${(r.stderr || r.stdout).trim()}`);
+    throw new Error(`claude mcp get ${name} failed: ${r.timedOut ? "it did not answer in time" : (r.stderr || r.stdout).trim()}`);
   }
   return parseGet(r.stdout);
 }

@@ -15,12 +15,9 @@ import { SERVER_NAME, serverConfig } from "./register-mcp.ts";
 import { selfCommand } from "./self-command.ts";
 import { skillState } from "./skill.ts";
 
-export interface Check {
-  name: string;
-  status: "ok" | "warn" | "fail";
-  message: string;
-  fix?: string;
-}
+import type { Check } from "./step.ts";
+
+export type { Check };
 
 function gitVersionText(): Promise<string | null> {
   return gitText(["--version"], { cwd: "/", timeoutMs: 10_000 }).catch(() => null);

@@ -2,7 +2,9 @@
 import { parseCommandArgv } from "../cli/argv.ts";
 import { styleFor } from "../cli/style.ts";
 import { VERSION } from "../version.ts";
-import { checkClaude, checkDaemon, checkGit, checkHook, checkIndex, checkSkill, checkSocket, type Check } from "./doctor-checks.ts";
+import { CLIENTS } from "./clients/index.ts";
+import { checkDaemon, checkGit, checkIndex, checkSocket, type Check } from "./doctor-checks.ts";
+import { selfCommand } from "./self-command.ts";
 
 /** A check that throws is a finding about that check, never the end of the report. */
 async function guarded(name: string, run: () => Check | Check[] | Promise<Check | Check[]>): Promise<Check[]> {
@@ -24,9 +26,8 @@ export async function runChecks(cwd: string): Promise<Check[]> {
     guarded("git", checkGit),
     guarded("socket", checkSocket),
     guarded("index", () => checkIndex(cwd, daemonUp)),
-    guarded("claude mcp", checkClaude),
-    guarded("skill", checkSkill),
-    guarded("hook", checkHook),
+    // Claude Code is always checked (as lore's first client); the others where this machine has them.
+    ...CLIENTS.filter((c) => c.id === "claude" || c.detect()).map((c) => guarded(`${c.id} setup`, () => c.checks(selfCommand()))),
   ]);
   const [git, ...others] = rest;
   return [...git!, ...daemon, ...others.flat()];
@@ -35,7 +36,7 @@ export async function runChecks(cwd: string): Promise<Check[]> {
 export async function doctorCommand(argv: string[]): Promise<number> {
   const values = parseCommandArgv(argv, { json: { type: "boolean" }, help: { type: "boolean", short: "h" } }, "doctor").values;
   if (values.help) {
-    process.stdout.write("Usage: lore doctor [--json]\n\nChecks git, the daemon, its socket, this repository's index and the Claude Code setup; changes nothing.\nExits 1 when a check fails.\n");
+    process.stdout.write("Usage: lore doctor [--json]\n\nChecks git, the daemon, its socket, this repository's index and lore's setup in each coding agent found; changes nothing.\nExits 1 when a check fails.\n");
     return 0;
   }
   const checks = await runChecks(process.cwd());

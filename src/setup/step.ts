@@ -7,6 +7,14 @@ export interface Step {
   message: string;
 }
 
+/** One finding of lore doctor, with the command that fixes it. */
+export interface Check {
+  name: string;
+  status: "ok" | "warn" | "fail";
+  message: string;
+  fix?: string;
+}
+
 const MARK: Record<StepStatus, string> = { changed: "+", unchanged: "=", ok: "✓", warn: "!", fail: "✗" };
 
 export function formatStep(step: Step): string {
