@@ -1,8 +1,9 @@
 /** A throwaway Claude Code home for setup tests: temp HOME and CLAUDE_CONFIG_DIR, the pinned claude CLI on the PATH. */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { machinePath } from "./agent-env.ts";
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const MAIN = join(ROOT, "src", "main.ts");
@@ -20,16 +21,19 @@ export class ClaudeHome {
   readonly home = join(this.dir, "home");
   readonly config = join(this.dir, "claude");
   readonly loreHome = join(this.dir, "lore");
+  /** Only claude: the other clients in node_modules/.bin would be found and set up too. */
+  readonly bin = join(this.dir, "bin");
 
   constructor() {
-    for (const d of [this.home, this.config, this.loreHome]) mkdirSync(d, { recursive: true });
+    for (const d of [this.home, this.config, this.loreHome, this.bin]) mkdirSync(d, { recursive: true });
     if (!existsSync(CLAUDE)) throw new Error(`${CLAUDE} is missing: run npm install (the pinned @anthropic-ai/claude-code devDependency)`);
+    symlinkSync(CLAUDE, join(this.bin, "claude"));
   }
 
   env(extra: Record<string, string> = {}): Record<string, string> {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("CLAUDE") && !k.startsWith("LORE_")) env[k] = v;
-    return { ...env, HOME: this.home, CLAUDE_CONFIG_DIR: this.config, LORE_HOME: this.loreHome, LORE_NO_DAEMON: "1", NO_COLOR: "1", PATH: `${BIN}:${process.env.PATH}`, ...extra };
+    return { ...env, HOME: this.home, CLAUDE_CONFIG_DIR: this.config, LORE_HOME: this.loreHome, LORE_NO_DAEMON: "1", NO_COLOR: "1", PATH: `${this.bin}:${machinePath()}`, ...extra };
   }
 
   lore(args: string[], cwd = this.dir, extra: Record<string, string> = {}): Run {
