@@ -58,7 +58,12 @@ function insertProperty(text: string, obj: Node, key: string, value: unknown, un
   if (last) {
     const indent = ownLineIndent(text, last.offset) ?? lineIndent(text, obj.offset) + unit;
     const at = last.offset + last.length;
-    return `${text.slice(0, at)},\n${indent}${JSON.stringify(key)}: ${render(value, unit, indent)}${text.slice(at)}`;
+    const prop = `\n${indent}${JSON.stringify(key)}: ${render(value, unit, indent)}`;
+    // A comment after the last entry, on its line, stays with that entry: the new one goes on the next line.
+    const eol = text.indexOf("\n", at) < 0 ? text.length : text.indexOf("\n", at);
+    const tail = /^(\s*,)?\s*(\/\/.*|\/\*.*\*\/)\s*$/.exec(text.slice(at, eol));
+    if (tail) return `${text.slice(0, at)}${tail[1] ? "" : ","}${text.slice(at, eol).replace(/\s+$/, "")}${prop}${text.slice(eol)}`;
+    return `${text.slice(0, at)},${prop}${text.slice(at)}`;
   }
   const outer = lineIndent(text, obj.offset);
   const indent = outer + unit;
