@@ -44,6 +44,7 @@ const COMMAND_FLAGS: Record<string, Pick<Entry, "flags" | "paths" | "words">> = 
   setup: {
     paths: false,
     flags: [
+      { long: "client", value: "any", description: "Only these clients: claude, codex, gemini, opencode, cursor, vscode, claude-desktop, zed" },
       { long: "hook", description: "Also add the PreToolUse hooks" },
       { long: "dry-run", description: "Say what would change, change nothing" },
       { long: "uninstall", description: "Remove what setup added" },

@@ -9,7 +9,7 @@ export const COMMANDS: [string, string][] = [
   ["daemon start|stop|status", "Run, stop or inspect the background daemon"],
   ["report [PATH] [--out FILE]", "The repository as a picture (HTML), served or written"],
   ["mcp", "Serve the questions to an agent over MCP (stdio)"],
-  ["setup", "Register lore with Claude Code (and install its skill)"],
+  ["setup", "Register lore with your coding agents (Claude Code, Codex, Gemini CLI, opencode, …)"],
   ["doctor", "Check that lore, git, the daemon and the agent setup work"],
   ["completion bash|zsh|fish", "Print a completion script for the shell"],
 ];
