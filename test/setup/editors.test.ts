@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "jsonc-parser";
 import { claudeDesktopDir, vscodeUserDir, zedDir } from "../../src/setup/clients/paths.ts";
+import { VERSION } from "../../src/version.ts";
 import { AgentHome, MAIN } from "./agent-env.ts";
 import { schemaErrors } from "./schema-check.ts";
 
@@ -105,6 +106,19 @@ describe("lore setup for Cursor, VS Code, Claude Desktop and Zed", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`removed MCP server "lore" from ${files.cursor} (and the file, which setup created)`);
     expect(h.snapshot(Object.values(files))).toEqual(before);
+  });
+
+  test("doctor: a registered command that is gone fails, one of another lore version warns, each with the fix", () => {
+    const old = join(h.dir, "old-lore");
+    writeFileSync(old, '#!/bin/sh\necho "lore 0.0.9 (abc123)"\n', { mode: 0o755 });
+    writeFileSync(files.cursor!, JSON.stringify({ mcpServers: { lore: { command: old, args: ["mcp"] } } }));
+    writeFileSync(files.desktop!, JSON.stringify({ mcpServers: { lore: { command: join(h.dir, "gone"), args: ["mcp"] } } }));
+    const checks = new Map((JSON.parse(h.lore(["doctor", "--json"]).stdout).checks as { name: string }[]).map((c) => [c.name, c]));
+    expect(checks.get("cursor mcp")).toEqual({ name: "cursor mcp", status: "warn", message: `registered in ${files.cursor}, but runs ${old} mcp (lore 0.0.9), not this lore ${VERSION}`, fix: "lore setup --client cursor" });
+    expect(checks.get("claude-desktop mcp")).toMatchObject({ status: "fail", message: `registered in ${files.desktop}, but its command ${join(h.dir, "gone")} no longer exists`, fix: "lore setup --client claude-desktop" });
+    expect(h.lore(["setup", "--client", "cursor,claude-desktop"]).stdout).toContain(`+ updated MCP server "lore" in ${files.cursor}`);
+    const fixed = new Map((JSON.parse(h.lore(["doctor", "--json"]).stdout).checks as { name: string; status: string }[]).map((c) => [c.name, c.status]));
+    expect([fixed.get("cursor mcp"), fixed.get("claude-desktop mcp")]).toEqual(["ok", "ok"]);
   });
 
   test("the user folders are where each OS keeps them", () => {
