@@ -85,3 +85,9 @@ describe("lore's block in an instructions file", () => {
     expect(message(() => markedBlock.read("f", `${BLOCK_BEGIN}\n${BLOCK_BEGIN}\n${BLOCK_END}\n`))).toContain("f, line 2: has lore's block markers out of order");
   });
 });
+
+test("docs/agents.md shows the instructions block as setup writes it (for Cursor's User Rules)", async () => {
+  const { INSTRUCTIONS_TEXT } = await import("../../src/setup/instructions-text.ts");
+  const docs = await Bun.file(new URL("../../docs/agents.md", import.meta.url)).text();
+  expect(docs).toContain("```markdown\n" + INSTRUCTIONS_TEXT + "\n```");
+});
