@@ -83,6 +83,7 @@ export async function setupCommand(argv: string[]): Promise<number> {
   const steps: Step[] = [];
   try {
     if (dryRun) out("Dry run: nothing will be changed.");
+    if (f.hook && !clients.some((c) => c.id === "claude")) out("--hook is for Claude Code, which this setup does not include.");
     if (!uninstall && self.fromSource) out(`Running from source, so there is no single lore binary: registering ${commandLine(self, ["mcp"])}. (npm run build makes dist/lore.)`);
     for (const c of clients) {
       const mine = uninstall ? await c.uninstall(dryRun) : await c.setup({ self, dryRun, hook: f.hook === true });

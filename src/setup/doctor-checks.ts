@@ -14,7 +14,6 @@ import { hookInstalled } from "./hook-settings.ts";
 import { SERVER_NAME, serverConfig } from "./register-mcp.ts";
 import { selfCommand } from "./self-command.ts";
 import { skillState } from "./skill.ts";
-
 import type { Check } from "./step.ts";
 
 export type { Check };

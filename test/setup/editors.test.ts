@@ -113,7 +113,7 @@ describe("lore setup for Cursor, VS Code, Claude Desktop and Zed", () => {
     writeFileSync(old, '#!/bin/sh\necho "lore 0.0.9 (abc123)"\n', { mode: 0o755 });
     writeFileSync(files.cursor!, JSON.stringify({ mcpServers: { lore: { command: old, args: ["mcp"] } } }));
     writeFileSync(files.desktop!, JSON.stringify({ mcpServers: { lore: { command: join(h.dir, "gone"), args: ["mcp"] } } }));
-    const checks = new Map((JSON.parse(h.lore(["doctor", "--json"]).stdout).checks as { name: string }[]).map((c) => [c.name, c]));
+    const checks = new Map((JSON.parse(h.lore(["doctor", "--json"]).stdout).checks as { name: string; status: string; message: string; fix?: string }[]).map((c) => [c.name, c]));
     expect(checks.get("cursor mcp")).toEqual({ name: "cursor mcp", status: "warn", message: `registered in ${files.cursor}, but runs ${old} mcp (lore 0.0.9), not this lore ${VERSION}`, fix: "lore setup --client cursor" });
     expect(checks.get("claude-desktop mcp")).toMatchObject({ status: "fail", message: `registered in ${files.desktop}, but its command ${join(h.dir, "gone")} no longer exists`, fix: "lore setup --client claude-desktop" });
     expect(h.lore(["setup", "--client", "cursor,claude-desktop"]).stdout).toContain(`+ updated MCP server "lore" in ${files.cursor}`);
