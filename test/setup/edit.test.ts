@@ -91,3 +91,32 @@ test("docs/agents.md shows the instructions block as setup writes it (for Cursor
   const docs = await Bun.file(new URL("../../docs/agents.md", import.meta.url)).text();
   expect(docs).toContain("```markdown\n" + INSTRUCTIONS_TEXT + "\n```");
 });
+
+test("a file with Windows line ends keeps them, and --uninstall gives it back to the byte", async () => {
+  const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const { removeEntry, setEntry } = await import("../../src/setup/edit/apply.ts");
+  const dir = mkdtempSync(join(tmpdir(), "lore-eol-"));
+  const saved = process.env.LORE_HOME;
+  process.env.LORE_HOME = join(dir, "lore");
+  try {
+    const file = join(dir, "mcp.json");
+    const text = '{\r\n  "servers": {\r\n    "a": {}\r\n  }\r\n}\r\n';
+    writeFileSync(file, text);
+    const t = { file, format: jsonEntry(["servers"]), label: "lore" };
+    expect(setEntry(t, entry, false).status).toBe("changed");
+    expect(readFileSync(file, "utf8")).not.toMatch(/[^\r]\n/);
+    expect(setEntry(t, entry, false).status).toBe("unchanged");
+    const md = join(dir, "AGENTS.md");
+    writeFileSync(md, "# Mine\r\n");
+    expect(setEntry({ file: md, format: markedBlock, label: "block" }, "one\ntwo", false).status).toBe("changed");
+    expect(setEntry({ file: md, format: markedBlock, label: "block" }, "one\ntwo", false).status).toBe("unchanged");
+    expect(removeEntry(t, false).status).toBe("changed");
+    expect(readFileSync(file, "utf8")).toBe(text);
+  } finally {
+    if (saved === undefined) delete process.env.LORE_HOME;
+    else process.env.LORE_HOME = saved;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -121,6 +121,15 @@ describe("lore setup for Cursor, VS Code, Claude Desktop and Zed", () => {
     expect([fixed.get("cursor mcp"), fixed.get("claude-desktop mcp")]).toEqual(["ok", "ok"]);
   });
 
+  test("opencode: when lore's block creates its global AGENTS.md, setup says opencode stops reading ~/.claude/CLAUDE.md", () => {
+    mkdirSync(f(".claude"), { recursive: true });
+    writeFileSync(f(".claude", "CLAUDE.md"), "# My Claude rules\n");
+    const r = h.lore(["setup", "--client", "opencode"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`! opencode now reads ${f(".config", "opencode", "AGENTS.md")} instead of ${f(".claude", "CLAUDE.md")}`);
+    expect(h.lore(["setup", "--uninstall", "--client", "opencode"]).code).toBe(0);
+  });
+
   test("the user folders are where each OS keeps them", () => {
     expect(vscodeUserDir({ APPDATA: "C:\\Users\\a\\AppData\\Roaming" }, "win32")).toBe(join("C:\\Users\\a\\AppData\\Roaming", "Code", "User"));
     expect(vscodeUserDir({}, "darwin")).toEndWith(join("Library", "Application Support", "Code", "User"));

@@ -19,6 +19,11 @@ function newFileMode(): number {
   return 0o666 & ~process.umask();
 }
 
+/** A file with Windows line ends keeps them: the lines lore adds get \r\n too. */
+function sameEol(before: string | null, after: string): string {
+  return before?.includes("\r\n") && !/(?<!\r)\n/.test(before) ? after.replace(/(?<!\r)\n/g, "\r\n") : after;
+}
+
 function failed(err: unknown): Step {
   if (err instanceof ConfigError) return { status: "fail", message: err.message };
   throw err;
@@ -35,7 +40,7 @@ export function setEntry(t: Target, want: unknown, dryRun: boolean): Step {
     const { text, mode } = readConfigText(t.file);
     const have = t.format.read(t.file, text ?? "");
     if (sameValue(have, want)) return { status: "unchanged", message: `${t.label} already in ${t.file}` };
-    const next = t.format.set(t.file, text ?? "", want);
+    const next = sameEol(text, t.format.set(t.file, text ?? "", want));
     if (!sameValue(t.format.read(t.file, next), want)) throw new ConfigError(t.file, "lore's change did not read back as written, so the file was left as it is");
     const verb = have === undefined ? "add" : "update";
     if (dryRun) return { status: "changed", message: `would ${verb} ${t.label} in ${t.file}` };

@@ -26,7 +26,7 @@ function locate(file: string, text: string): { lines: string[]; at: [number, num
 export const markedBlock: EntryFormat = {
   read(file, text) {
     const { lines, at } = locate(file, text);
-    return at ? lines.slice(at[0] + 1, at[1]).join("").replace(/\n$/, "") : undefined;
+    return at ? lines.slice(at[0] + 1, at[1]).join("").replace(/\r\n/g, "\n").replace(/\n$/, "") : undefined;
   },
   set(file, text, content) {
     const block = `${BLOCK_BEGIN}\n${String(content)}\n${BLOCK_END}\n`;
