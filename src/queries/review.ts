@@ -26,7 +26,8 @@ export interface ReviewOutput {
   filesTotal: number;
   commits: Record<string, [string, string, string]>;
   fixes: Record<string, string>;
-  missing: { path: string; confidence: number; with: string[]; withTotal?: number }[];
+  /** Files the change may have missed, best first; `why` says in one line what puts each there. */
+  missing: { path: string; confidence: number; with: string[]; withTotal?: number; why: string }[];
   people: { author: string; email: string; lines: number }[];
   truncated: boolean;
   /** "path: why" for each file git could not blame: what the rewrites and people leave out. */
@@ -78,7 +79,7 @@ export const reviewQuery = defineQuery({
       filesTotal: z.number().int(),
       commits: z.record(z.string(), z.tuple([z.string(), z.string(), z.string()])),
       fixes: z.record(z.string(), z.string()),
-      missing: z.array(z.object({ path: z.string(), confidence: z.number(), with: z.array(z.string()), withTotal: z.number().int().optional() })),
+      missing: z.array(z.object({ path: z.string(), confidence: z.number(), with: z.array(z.string()), withTotal: z.number().int().optional(), why: z.string() })),
       people: z.array(z.object({ author: z.string(), email: z.string(), lines: z.number().int() })),
       truncated: z.boolean(),
       leftOut: z.array(z.string()).optional(),

@@ -109,6 +109,20 @@ export class CochangeStore {
     return lo;
   }
 
+  /** The scope's newest `limit` commits of 1 to maxFiles files, newest first. */
+  newest(scope: string, limit: number, maxFiles: number): Touch[] {
+    return this.db
+      .prepare(`SELECT s.seq AS seq, c.id AS commitId, c.nfiles AS nfiles FROM ${scope} s JOIN commit_rows c ON c.id = s.commit_id WHERE c.nfiles BETWEEN 1 AND ? ORDER BY s.seq LIMIT ?`)
+      .all(maxFiles, limit)
+      .map((r) => ({ seq: Number(r.seq), commitId: Number(r.commitId), nfiles: Number(r.nfiles) }));
+  }
+
+  /** The names of path ids, in one read. */
+  pathNames(ids: Iterable<number>): Map<number, string> {
+    const rows = this.db.prepare("SELECT p.id AS id, p.path AS path FROM json_each(?) j JOIN paths p ON p.id = j.value").all(JSON.stringify([...ids]));
+    return new Map(rows.map((r) => [Number(r.id), String(r.path)]));
+  }
+
   /** The newest commit time (Unix s) of a commit row. */
   commitTime(commitId: number): number {
     return Number(this.db.prepare("SELECT commit_time AS t FROM commit_rows WHERE id = ?").get(commitId)!.t);

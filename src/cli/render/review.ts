@@ -35,9 +35,9 @@ export function renderReview(r: ReviewOutput, s: Style): string {
   out.push(...table(rows).map((l) => `  ${l}`));
   if (r.truncated) out.push(s.dim(`  … ${r.filesTotal - r.files.length} more files: name PATHs to review them`));
 
-  out.push("", s.bold("May have missed (usually changes with these, untouched)"));
+  out.push("", s.bold("May have missed (goes with these, untouched)"));
   if (r.missing.length === 0) out.push(s.dim("  nothing: no file usually changes with these that the change leaves out"));
-  else out.push(...table(r.missing.map((m) => [`${Math.round(m.confidence * 100)}%`, m.path, s.dim(`with ${m.with.join(", ")}${m.withTotal ? ` and ${m.withTotal - m.with.length} more` : ""}`)]), new Set([0])).map((l) => `  ${l}`));
+  else out.push(...table(r.missing.map((m) => [m.path, s.dim(m.why)])).map((l) => `  ${l}`));
 
   out.push("", s.bold("Whom to ask (wrote the lines you rewrite)"));
   if (r.people.length === 0) out.push(s.dim("  nobody else: the change rewrites no one else's lines"));

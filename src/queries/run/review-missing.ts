@@ -1,8 +1,11 @@
-/** What a change may have missed: cochange's ranking over all the changed files at once, the change itself left out. */
+/** What a change may have missed: the evidence of the index as of the old side (each changed file's newest commits, the repository's newest, the files there), ranked by missing-rank.ts. */
 import type { ChangedFile } from "../../git/parse-diff-hunks.ts";
+import { lsTree } from "../../index/tree.ts";
 import type { QueryContext } from "../context.ts";
 import { PER_FILE } from "../cochange.ts";
-import { run as cochange } from "./cochange.ts";
+import { HistoryNotYet, round } from "./common.ts";
+import { MISSING_PARAMS, rankMissing, type Evidence, type PastCommit } from "./missing-rank.ts";
+import { whyOf } from "./missing-why.ts";
 import { oldName } from "./review-rewrites.ts";
 
 export interface Missing {
@@ -11,48 +14,78 @@ export interface Missing {
   with: string[];
   /** How many changed files it goes with, when more than `with` names. */
   withTotal?: number;
+  why: string;
 }
 
 /** Changed files `with` names at most: a sweeping change would repeat most of its list in every row. */
 const MAX_WITH = 10;
-
 /** Changed files asked about at most: each costs a read of its window, and a 5,000-file change says little more than its first hundred. */
 const MAX_INPUTS = 100;
+/** The repository's newest commits read for what most changes bring. */
+const RECENT = 100;
+const MAX_FILES = 50;
+
+/** The files at a commit (never change for a sha): the last one asked, so names and places are indexed once. */
+let treeMemo: { commit: string; files: Set<string> } | undefined;
 
 /**
- * `oldSide` is the commit the candidates must exist at (HEAD, or the merge base). Inputs are the
- * changed files that existed there, by their old names; `with` names them by their new ones.
+ * `oldSide` is the commit the candidates must exist at (HEAD, or the merge base; undefined: the
+ * indexed head). Inputs are the changed files that existed there, by their old names; `with` names them by their new ones.
  */
 export async function missingOf(ctx: QueryContext, oldSide: string | undefined, files: ChangedFile[], limit: number): Promise<Missing[]> {
-  const history = ctx.index.store.history;
-  const changed = new Set<string>();
-  for (const f of files) {
-    changed.add(f.path);
-    changed.add(oldName(f));
-  }
+  const { history, cochange } = ctx.index.store;
+  const change = new Set<string>();
+  for (const f of files) change.add(f.path).add(oldName(f));
   const newName = new Map<string, string>();
+  const ids: number[] = [];
+  const added: string[] = [];
   for (const f of files) {
-    if (f.status === "A" || f.status === "C" || newName.size >= MAX_INPUTS) continue;
-    if (history.pathId(oldName(f)) !== undefined) newName.set(oldName(f), f.path);
+    const pid = f.status === "A" || f.status === "C" ? undefined : history.pathId(oldName(f));
+    if (pid === undefined) {
+      if (added.length < MAX_INPUTS) added.push(f.path);
+    } else if (ids.length < MAX_INPUTS) {
+      newName.set(oldName(f), f.path);
+      ids.push(pid);
+    }
   }
-  if (newName.size === 0) return [];
-  const paths = [...newName.keys()];
-  // cochange leaves out only its inputs: ask for as many more as there are other changed files.
-  const r = await cochange(ctx, {
-    paths,
-    changed: false,
-    limit: limit + changed.size,
-    commits: String(PER_FILE),
-    since: undefined,
-    maxFiles: 50,
-    repo: undefined,
-    until: oldSide,
+  if (ids.length + added.length === 0) return [];
+  const scope = await ctx.index.scope(oldSide);
+  const w = { scope: scope.table, limit: PER_FILE, since: null, maxFiles: MAX_FILES };
+  const windows = ids.map((pid) => cochange.touches(w, pid));
+  if (scope.prefix !== undefined && windows.some((t) => t.length < PER_FILE)) throw new HistoryNotYet();
+  const recent = cochange.newest(scope.table, RECENT, MAX_FILES);
+
+  const seqs = new Map<number, number>();
+  for (const t of [...recent, ...windows.flat()]) seqs.set(t.commitId, t.seq);
+  const byId = cochange.filesOf([...seqs.keys()]);
+  const names = cochange.pathNames(new Set([...byId.values()].flat()));
+  const newest = recent[0]?.seq ?? 0;
+  const commits = new Map<number, PastCommit>();
+  for (const [id, seq] of seqs) commits.set(id, { files: byId.get(id)!.map((p) => names.get(p)!), age: seq - newest });
+
+  if (treeMemo?.commit !== scope.commit) {
+    const entries = scope.atHead ? ctx.index.store.tree.entries() : await lsTree(ctx.index, scope.commit);
+    treeMemo = { commit: scope.commit, files: new Set(entries.filter((e) => e.type === "blob").map((e) => e.path)) };
+  }
+  const e: Evidence = {
+    inputs: [...newName.keys()],
+    touches: windows.map((t) => t.map((x) => x.commitId)),
+    commits,
+    tree: treeMemo.files,
+    change,
+    added,
+    recent: recent.map((t) => t.commitId),
+  };
+  const now = (old: string) => newName.get(old) ?? old;
+  return rankMissing(e, MISSING_PARAMS, limit).map((r) => {
+    const related = r.name && !r.with.some((k) => e.inputs[k] === r.name!.of) ? [now(r.name.of)] : [];
+    const withNames = [...r.with.map((k) => now(e.inputs[k]!)), ...related];
+    return {
+      path: r.path,
+      confidence: round(r.count / Math.max(1, r.commits), 2),
+      with: withNames.slice(0, MAX_WITH),
+      ...(withNames.length > MAX_WITH ? { withTotal: withNames.length } : {}),
+      why: whyOf(r, e, now),
+    };
   });
-  return r.results
-    .filter((x) => !changed.has(x.path))
-    .slice(0, limit)
-    .map((x) => {
-      const names = (x.with ?? paths).map((p) => newName.get(p) ?? p);
-      return { path: x.path, confidence: x.confidence, with: names.slice(0, MAX_WITH), ...(names.length > MAX_WITH ? { withTotal: names.length } : {}) };
-    });
 }

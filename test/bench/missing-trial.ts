@@ -1,0 +1,119 @@
+/**
+ * review's missing replayed in memory: the evidence the reader gathers from the index (each changed
+ * file's newest commits before the change, the files at the parent), built from one `git log`, so
+ * ranking parameters can be tried on thousands of held-out questions in seconds.
+ */
+import { MISSING_PARAMS, rankMissing, type Evidence, type PastCommit, type RankParams } from "../../src/queries/run/missing-rank.ts";
+import type { hist } from "./cochange-trial.ts";
+
+type Hist = ReturnType<typeof hist>;
+
+/** A question: the change (every name in it), what existed before it, the history before it (indexes into h.commits, newest first). */
+export interface Change {
+  change: string[];
+  existing: Set<string>;
+  past: number[];
+}
+
+const MAX_FILES = 50;
+const PER_FILE = 200;
+const RECENT = 100;
+
+/** The evidence as of the change's parent, as review-missing.ts reads it from the index. */
+export function evidenceOf(h: Hist, q: Change): Evidence {
+  const inputs = q.change.filter((f) => q.existing.has(f));
+  const slot = new Map(inputs.map((f, k) => [f, k]));
+  const touches: number[][] = inputs.map(() => []);
+  const commits = new Map<number, PastCommit>();
+  const recent: number[] = [];
+  for (let age = 0; age < q.past.length && recent.length < RECENT; age++) {
+    const i = q.past[age]!;
+    const files = h.commits[i]!.files;
+    if (files.length > MAX_FILES) continue;
+    recent.push(i);
+    if (!commits.has(i)) commits.set(i, { files, age });
+  }
+  let open = inputs.length;
+  for (let age = 0; age < q.past.length && open > 0; age++) {
+    const i = q.past[age]!;
+    const files = h.commits[i]!.files;
+    if (files.length > MAX_FILES) continue;
+    for (const f of files) {
+      const k = slot.get(f);
+      if (k === undefined || touches[k]!.length >= PER_FILE) continue;
+      touches[k]!.push(i);
+      if (touches[k]!.length === PER_FILE) open--;
+      if (!commits.has(i)) commits.set(i, { files, age });
+    }
+  }
+  return { inputs, touches, commits, tree: q.existing, change: new Set(q.change), added: q.change.filter((f) => !q.existing.has(f)), recent };
+}
+
+export interface Trial {
+  name: string;
+  params: RankParams;
+}
+
+/** The candidates tried: the default, and one change of it at a time (a coordinate sweep). */
+export function trials(): Trial[] {
+  const d = MISSING_PARAMS;
+  const out: Trial[] = [{ name: "default", params: d }];
+  const vary = (name: string, patch: Partial<RankParams>) => out.push({ name, params: { ...d, ...patch } });
+  for (const halfLife of [10, 25, 100, 1e9]) vary(`halfLife ${halfLife}`, { halfLife });
+  for (const ageHalfLife of [100, 300, 1000]) vary(`ageHalfLife ${ageHalfLife}`, { ageHalfLife });
+  for (const sizePow of [0, 0.25, 0.75, 1]) vary(`sizePow ${sizePow}`, { sizePow });
+  for (const sharePow of [0, 0.5, 1.5, 2]) vary(`sharePow ${sharePow}`, { sharePow });
+  for (const breadthPow of [0, 0.5, 1.5, 2]) vary(`breadthPow ${breadthPow}`, { breadthPow });
+  for (const normalize of [0, 0.5]) vary(`normalize ${normalize}`, { normalize });
+  vary("no names", { names: { test: 0, tested: 0, types: 0, named: 0 } });
+  for (const w of [0.1, 0.6, 1]) vary(`names ×${w / 0.3}`, { names: { test: w, tested: w, types: w, named: w / 3 } });
+  for (const habit of [0, 0.25, 1, 2]) vary(`habit ${habit}`, { habit });
+  for (const place of [0, 0.25, 1, 2]) vary(`place ${place}`, { place });
+  vary("named 0", { names: { ...d.names, named: 0 } });
+  return out;
+}
+
+const known = new WeakMap<Change, Evidence>();
+
+/** The top `n` for a question (its evidence read once). */
+export function top(h: Hist, q: Change, p: RankParams, n = 5): string[] {
+  let e = known.get(q);
+  if (!e) known.set(q, (e = evidenceOf(h, q)));
+  return rankMissing(e, p, n).map((r) => r.path);
+}
+
+/** Values tried for each parameter by the coordinate search. */
+export const GRID: Partial<Record<keyof RankParams, number[]>> = {
+  halfLife: [10, 25, 50, 100, 1e9],
+  ageHalfLife: [0, 300, 1000, 3000],
+  sizePow: [0, 0.25, 0.5, 0.75, 1],
+  sharePow: [0, 0.5, 1, 1.5, 2, 3],
+  breadthPow: [0, 0.5, 1, 1.5],
+  normalize: [0, 0.25, 0.5, 0.75, 1],
+  habit: [0, 0.25, 0.5, 1, 2],
+  place: [0, 0.5, 1, 2, 4],
+};
+
+/**
+ * Coordinate ascent from `start` on `score` (one parameter at a time over GRID, then the name
+ * weights scaled), `rounds` passes: the parameters the tuning questions like best.
+ */
+export function coordinateSearch(start: RankParams, score: (p: RankParams) => number, rounds = 2): { params: RankParams; score: number } {
+  let best = start;
+  let bestScore = score(start);
+  for (let r = 0; r < rounds; r++) {
+    for (const [key, values] of Object.entries(GRID) as [keyof RankParams, number[]][])
+      for (const v of values) {
+        const p = { ...best, [key]: v } as RankParams;
+        const s = score(p);
+        if (s > bestScore) [best, bestScore] = [p, s];
+      }
+    for (const k of [0, 0.5, 2, 4]) {
+      const n = start.names;
+      const p = { ...best, names: { test: n.test * k, tested: n.tested * k, types: n.types * k, named: n.named * k } };
+      const s = score(p);
+      if (s > bestScore) [best, bestScore] = [p, s];
+    }
+  }
+  return { params: best, score: bestScore };
+}
