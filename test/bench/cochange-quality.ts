@@ -5,7 +5,7 @@
  * of cochange-trial.ts); the newer N are held out: the tables report them, and lore's answer as
  * it is given (answer() with until = the parent) is scored on them only.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -100,7 +100,10 @@ export function qualitySummary(results: QualityResult[]): Table {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { commits: { type: "string", default: "200" }, "multi-commits": { type: "string", default: "200" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { commits: { type: "string", default: "200" }, "multi-commits": { type: "string", default: "200" }, "review-only": { type: "boolean" }, "write-docs": { type: "boolean" } },
+    allowPositionals: true,
+  });
   const scratch = mkdtempSync(join(tmpdir(), "lore-quality-"));
   process.env.LORE_HOME = join(scratch, "home");
   try {
@@ -116,24 +119,39 @@ async function main(): Promise<void> {
     }
     console.log(machineLine(machine()) + "\n");
     const results: QualityResult[] = [];
-    for (const [dir, label] of repos) {
+    if (!values["review-only"]) for (const [dir, label] of repos) {
       const q = await measureQuality(dir, { commits: Number(values.commits) });
       results.push(q);
       console.log(markdownTable(qualityTable(q, label)) + "\n");
     }
-    console.log(markdownTable(qualitySummary(results)) + "\n");
-    // review's missing: the ranking over all of a change's files at once, tuned on the first repository (express).
+    if (results.length) console.log(markdownTable(qualitySummary(results)) + "\n");
+    // review's missing: the ranking of the change as a whole, its parameters tuned on the first repository's (express's) tuning half.
     const multi: MultiResult[] = [];
     for (const [dir, label] of repos) {
-      const m = await measureMissing(dir, label, Number(values["multi-commits"]));
+      const m = await measureMissing(dir, label, Number(values["multi-commits"]), multi.length === 0);
       multi.push(m);
       console.log(markdownTable(missingTable(m)) + "\n");
     }
-    console.log(markdownTable(missingSummary(multi)));
+    const summary = markdownTable(missingSummary(multi));
+    console.log(summary);
+    if (values["write-docs"]) {
+      const notes = multi.map((m) => markdownTable(missingTable(m))).join("\n\n");
+      writeBlock(join(import.meta.dir, "..", "..", "docs", "benchmarks.md"), "review-quality", `${summary}\n\n${notes}\n\n${machineLine(machine())}; \`npm run bench:quality -- --review-only --write-docs\` regenerates this block.`);
+    }
   } finally {
     closeAll();
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** Replaces what is between `<!-- NAME:start -->` and `<!-- NAME:end -->` in a file. */
+function writeBlock(path: string, name: string, block: string): void {
+  const text = readFileSync(path, "utf8");
+  const [a, b] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
+  const i = text.indexOf(a);
+  const j = text.indexOf(b);
+  if (i < 0 || j < i) throw new Error(`${path} has no ${a} … ${b} block`);
+  writeFileSync(path, `${text.slice(0, i + a.length)}\n${block.trim()}\n${text.slice(j)}`);
 }
 
 if (import.meta.main) await main();

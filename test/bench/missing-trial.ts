@@ -4,6 +4,8 @@
  * ranking parameters can be tried on thousands of held-out questions in seconds.
  */
 import { MISSING_PARAMS, rankMissing, type Evidence, type PastCommit, type RankParams } from "../../src/queries/run/missing-rank.ts";
+import { execFileSync } from "node:child_process";
+import { diffWords } from "../../src/git/diff-words.ts";
 import type { hist } from "./cochange-trial.ts";
 
 type Hist = ReturnType<typeof hist>;
@@ -11,6 +13,8 @@ type Hist = ReturnType<typeof hist>;
 /** A question: the change (every name in it), what existed before it, the history before it (indexes into h.commits, newest first). */
 export interface Change {
   change: string[];
+  /** The words of each changed file's patch (diff-words.ts), when known. */
+  words?: ReadonlyMap<string, string[]>;
   existing: Set<string>;
   past: number[];
 }
@@ -29,7 +33,7 @@ export function evidenceOf(h: Hist, q: Change): Evidence {
   for (let age = 0; age < q.past.length && recent.length < RECENT; age++) {
     const i = q.past[age]!;
     const files = h.commits[i]!.files;
-    if (files.length > MAX_FILES) continue;
+    if (files.length > MAX_FILES || files.length === 0) continue;
     recent.push(i);
     if (!commits.has(i)) commits.set(i, { files, age });
   }
@@ -46,7 +50,19 @@ export function evidenceOf(h: Hist, q: Change): Evidence {
       if (!commits.has(i)) commits.set(i, { files, age });
     }
   }
-  return { inputs, touches, commits, tree: q.existing, change: new Set(q.change), added: q.change.filter((f) => !q.existing.has(f)), recent };
+  const words = new Set(q.change.flatMap((f) => q.words?.get(f) ?? []));
+  return { inputs, touches, commits, tree: q.existing, change: new Set(q.change), added: q.change.filter((f) => !q.existing.has(f)), recent, words };
+}
+
+/** The words of each file's patch in a commit (against its first parent), as review reads its own change. */
+export function commitWords(repo: string, sha: string): Map<string, string[]> {
+  const out = execFileSync("git", ["-c", "core.quotepath=off", "show", "--format=", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--no-renames", sha], { cwd: repo, maxBuffer: 1 << 28 }).toString("latin1");
+  const words = new Map<string, string[]>();
+  for (const section of out.split(/^(?=diff --git )/m)) {
+    const m = /^\+\+\+ b\/(.*)$/m.exec(section) ?? /^--- a\/(.*)$/m.exec(section);
+    if (m) words.set(Buffer.from(m[1]!, "latin1").toString("utf8"), diffWords(section));
+  }
+  return words;
 }
 
 export interface Trial {
@@ -92,13 +108,16 @@ export const GRID: Partial<Record<keyof RankParams, number[]>> = {
   normalize: [0, 0.25, 0.5, 0.75, 1],
   habit: [0, 0.25, 0.5, 1, 2],
   place: [0, 0.5, 1, 2, 4],
+  words: [0, 0.25, 0.5, 1, 2],
+  perInput: [0, 0.5, 0.75, 1],
 };
 
 /**
  * Coordinate ascent from `start` on `score` (one parameter at a time over GRID, then the name
- * weights scaled), `rounds` passes: the parameters the tuning questions like best.
+ * weights scaled), `rounds` passes: the parameters the tuning questions like best. A step must
+ * gain `minGain` (about one question in two hundred) to be taken: smaller ones are noise.
  */
-export function coordinateSearch(start: RankParams, score: (p: RankParams) => number, rounds = 2): { params: RankParams; score: number } {
+export function coordinateSearch(start: RankParams, score: (p: RankParams) => number, rounds = 2, minGain = 0.005): { params: RankParams; score: number } {
   let best = start;
   let bestScore = score(start);
   for (let r = 0; r < rounds; r++) {
@@ -106,13 +125,13 @@ export function coordinateSearch(start: RankParams, score: (p: RankParams) => nu
       for (const v of values) {
         const p = { ...best, [key]: v } as RankParams;
         const s = score(p);
-        if (s > bestScore) [best, bestScore] = [p, s];
+        if (s >= bestScore + minGain) [best, bestScore] = [p, s];
       }
     for (const k of [0, 0.5, 2, 4]) {
       const n = start.names;
       const p = { ...best, names: { test: n.test * k, tested: n.tested * k, types: n.types * k, named: n.named * k } };
       const s = score(p);
-      if (s > bestScore) [best, bestScore] = [p, s];
+      if (s >= bestScore + minGain) [best, bestScore] = [p, s];
     }
   }
   return { params: best, score: bestScore };

@@ -1,43 +1,38 @@
 /**
  * review's `missing` on held-out history: for each of the newest 2N non-merge commits of 3–30
  * files, every file that existed before it is held out in turn, the rest of the commit is the
- * change, and the question is whether the held-out file is in the top 5 of what the change may
- * have missed. The older N commits tune (the candidates below), the newer N are held out; lore's
- * answer as given (review's missingOf as of the parent) is scored on them beside raw co-occurrence counts.
+ * change, and the question is whether the held-out file is in the top 5 (hit@5); recall@5 splits
+ * each commit in two halves instead and asks how many of the second the first's top 5 finds.
+ * Every answer is as of the commit's parent (the index's scope of the parent: only its
+ * ancestors), so nothing after the commit is read. The older N commits tune (the ranking's
+ * parameters, on the first repository only); the newer N are held out.
  */
 import { indexFor } from "../../src/index/indexes.ts";
 import type { ChangedFile } from "../../src/git/parse-diff-hunks.ts";
 import type { QueryContext } from "../../src/queries/context.ts";
+import { PER_FILE } from "../../src/queries/cochange.ts";
+import { run as cochange } from "../../src/queries/run/cochange.ts";
 import { missingOf } from "../../src/queries/run/review-missing.ts";
+import { MISSING_PARAMS, type RankParams } from "../../src/queries/run/missing-rank.ts";
 import { ancestors, hist, lsTree, readHistory } from "./cochange-trial.ts";
+import { commitWords, coordinateSearch, top, type Change } from "./missing-trial.ts";
 import { num, type Table } from "./report.ts";
 
 type Hist = ReturnType<typeof hist>;
 
-export interface HeldOut {
+export interface HeldOut extends Change {
   /** The commit's parent: what the change is read against. */
   parent: string;
-  /** The change: the commit's other files (added ones included: they are left out of the ranking, never asked about). */
-  change: string[];
+  /** The commit (an index into the history). */
+  commit: number;
   held: string;
-  existing: Set<string>;
-  /** The parent's ancestors, newest first (indexes into the history). */
-  past: number[];
   split: "tune" | "test";
 }
 
-export interface MultiVariant {
-  name: string;
-  /** The newest K commits of each changed file (null: the repository's newest `repoWindow` commits). */
-  fileWindow: number | null;
-  repoWindow: number;
-  weight: "1" | "invSqrt" | "invFiles";
-  halfLife: number;
-  /** How the changed files' weights in one commit add up: their sum (cochange's), their maximum, or one per commit. */
-  combine: "sum" | "max" | "one";
+export interface Half extends Change {
+  parent: string;
+  held: string[];
 }
-
-const MAX_FILES = 50;
 
 export function heldOutQueries(repo: string, h: Hist, n: number): HeldOut[] {
   const evals: number[] = [];
@@ -51,139 +46,151 @@ export function heldOutQueries(repo: string, h: Hist, n: number): HeldOut[] {
     const parent = c.parents[0]!;
     const existing = lsTree(repo, parent);
     const past = ancestors(h, parent);
+    const words = commitWords(repo, c.sha);
     for (const held of c.files) {
       if (!existing.has(held)) continue;
       const change = c.files.filter((f) => f !== held);
       if (!change.some((f) => existing.has(f))) continue;
-      out.push({ parent, change, held, existing, past, split: k < n / 2 ? "test" : "tune" });
+      out.push({ parent, commit: i, change, held, existing, past, words, split: k < n / 2 ? "test" : "tune" });
     }
   });
   return out;
 }
 
-/** Candidates ranked best first, the change itself left out, only files that existed at the parent. */
-export function rankMissing(h: Hist, q: HeldOut, v: MultiVariant): string[] {
-  const inputs = new Set(q.change.filter((f) => q.existing.has(f)));
-  const leave = new Set(q.change);
-  const score = new Map<string, { w: number; count: number }>();
-  const add = (names: string[], w: number) => {
-    for (const b of names) {
-      if (leave.has(b) || !q.existing.has(b)) continue;
-      const x = score.get(b) ?? { w: 0, count: 0 };
-      x.w += w;
-      x.count++;
-      score.set(b, x);
-    }
-  };
-  const size = (n: number) => (v.weight === "1" ? 1 : v.weight === "invSqrt" ? 1 / Math.sqrt(n - 1) : 1 / (n - 1));
-  if (v.fileWindow === null) {
-    for (let k = 0; k < q.past.length && k < v.repoWindow; k++) {
-      const names = h.commits[q.past[k]!]!.files;
-      if (names.length > MAX_FILES || !names.some((f) => inputs.has(f))) continue;
-      add(names, size(names.length));
-    }
-  } else {
-    // Each input's newest K commits, its rank i in them: the commit's weight for that input 2^(−i/halfLife).
-    const byCommit = new Map<number, number[]>();
-    for (const a of inputs) {
-      let i = 0;
-      for (let k = 0; k < q.past.length && i < v.fileWindow; k++) {
-        const names = h.commits[q.past[k]!]!.files;
-        if (names.length > MAX_FILES || !names.includes(a)) continue;
-        const list = byCommit.get(k) ?? [];
-        list.push(v.halfLife ? 2 ** (-i / v.halfLife) : 1);
-        byCommit.set(k, list);
-        i++;
-      }
-    }
-    for (const [k, ws] of byCommit) {
-      const names = h.commits[q.past[k]!]!.files;
-      const rec = v.combine === "sum" ? ws.reduce((s, w) => s + w, 0) : v.combine === "max" ? Math.max(...ws) : 1;
-      add(names, size(names.length) * rec);
-    }
+const hash = (s: string) => [...s].reduce((x, ch) => (x * 31 + ch.charCodeAt(0)) >>> 0, 7);
+
+/** Each held-out commit once, its files in two halves (by a hash of the name): the first is the change, the second's files that existed before are held out. */
+export function halves(h: Hist, qs: HeldOut[]): Half[] {
+  const out: Half[] = [];
+  const seen = new Set<number>();
+  for (const q of qs) {
+    if (seen.has(q.commit)) continue;
+    seen.add(q.commit);
+    const files = [...h.commits[q.commit]!.files].sort((a, b) => hash(a) - hash(b) || (a < b ? -1 : 1));
+    const change = files.slice(0, Math.ceil(files.length / 2));
+    const held = files.slice(change.length).filter((f) => q.existing.has(f));
+    if (held.length && change.some((f) => q.existing.has(f))) out.push({ parent: q.parent, change, held, existing: q.existing, past: q.past, words: q.words });
   }
-  return [...score].sort((x, y) => y[1].w - x[1].w || y[1].count - x[1].count || (x[0] < y[0] ? -1 : 1)).map(([p]) => p);
-}
-
-export const RAW: MultiVariant = { name: "raw co-occurrence count, newest 500 commits of the repository", fileWindow: null, repoWindow: 500, weight: "1", halfLife: 0, combine: "one" };
-export const LORE: MultiVariant = { name: "cochange's ranking over all changed files: newest 200 of each, Σ inputs 2^(−i/50)/√(files−1)", fileWindow: 200, repoWindow: 0, weight: "invSqrt", halfLife: 50, combine: "sum" };
-
-export function multiVariants(): MultiVariant[] {
-  const out = [LORE, RAW, { ...RAW, name: "raw co-occurrence count, every commit", repoWindow: 1e9 }];
-  for (const K of [50, 200, 1e9])
-    for (const weight of ["1", "invSqrt", "invFiles"] as const)
-      for (const halfLife of [0, 50])
-        for (const combine of ["sum", "max", "one"] as const) {
-          if (K === LORE.fileWindow && weight === LORE.weight && halfLife === LORE.halfLife && combine === LORE.combine) continue;
-          out.push({ name: `newest ${K >= 1e9 ? "all" : K} of each changed file's commits, ${weight === "1" ? "count" : weight === "invSqrt" ? "1/√(files−1)" : "1/(files−1)"}${halfLife ? ` × 2^(−i/${halfLife})` : ""}, ${combine} over the inputs`, fileWindow: K, repoWindow: 0, weight, halfLife, combine });
-        }
   return out;
 }
 
-const hit5 = (ranked: string[], held: string) => (ranked.slice(0, 5).includes(held) ? 1 : 0);
+/** Raw co-occurrence counts: the commits of the repository's newest 500 before the change that touched a changed file (of ≤ 50 files), each file in them counted once per commit. */
+export function rawCounts(h: Hist, q: Change): string[] {
+  const leave = new Set(q.change);
+  const count = new Map<string, number>();
+  for (let k = 0; k < q.past.length && k < 500; k++) {
+    const names = h.commits[q.past[k]!]!.files;
+    if (names.length > 50 || !names.some((f) => leave.has(f) && q.existing.has(f))) continue;
+    for (const b of names) if (!leave.has(b) && q.existing.has(b)) count.set(b, (count.get(b) ?? 0) + 1);
+  }
+  return [...count].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([p]) => p);
+}
+
+/** review's missing before issue 33, as it was answered: cochange over all the changed files at once, the change left out. */
+async function cochangeMissing(ctx: QueryContext, parent: string, change: string[]): Promise<string[]> {
+  const paths = change.filter((p) => ctx.index.store.history.pathId(p) !== undefined);
+  if (paths.length === 0) return [];
+  const leave = new Set(change);
+  const r = await cochange(ctx, { paths, changed: false, limit: 5 + change.length, commits: String(PER_FILE), since: undefined, maxFiles: 50, repo: undefined, until: parent });
+  return r.results.map((x) => x.path).filter((p) => !leave.has(p)).slice(0, 5);
+}
+
+const asChange = (q: Change): ChangedFile[] =>
+  q.change.map((path) => ({ status: q.existing.has(path) ? "M" : "A", path, oldMode: "100644", newMode: "100644", additions: 1, deletions: 1, deleted: [], words: q.words?.get(path) ?? [] }));
+
+export interface Scores {
+  hit5: number;
+  recall5: number;
+}
 
 export interface MultiResult {
   label: string;
   commits: number;
   test: number;
   tune: number;
-  /** hit@5 of lore's answer as given (review's missing), held-out queries only. */
-  lore: number;
-  rows: { name: string; test: number; tune: number }[];
+  halves: number;
+  raw: Scores;
+  /** review's missing before: cochange over the change, as answered. */
+  before: Scores;
+  /** review's missing now, as answered. */
+  lore: Scores;
+  /** The same ranking replayed in memory from git log (agrees with `lore` but for the index's own bookkeeping). */
+  replay: number;
+  /** hit@5 on the tuning half: raw, before, now. */
+  tuneHit: [number, number, number];
+  /** The parameters this repository's tuning half picks, and their hit@5 there and held out (first repository only). */
+  tuned?: { params: RankParams; tune: number; test: number };
   seconds: number;
 }
 
-/** In this process against $LORE_HOME's index of `repo` (built if missing). */
-export async function measureMissing(repo: string, label: string, n = 200): Promise<MultiResult> {
+const mean = <T>(xs: T[], f: (x: T) => number) => xs.reduce((s, x) => s + f(x), 0) / Math.max(1, xs.length);
+const hit5 = (ranked: string[], held: string) => (ranked.slice(0, 5).includes(held) ? 1 : 0);
+const recall5 = (ranked: string[], held: string[]) => ranked.slice(0, 5).filter((p) => held.includes(p)).length / held.length;
+
+/** In this process against $LORE_HOME's index of `repo` (built if missing); `tune` searches the parameters on the tuning half. */
+export async function measureMissing(repo: string, label: string, n = 200, tune = false): Promise<MultiResult> {
   const started = performance.now();
   const h = hist(readHistory(repo));
   const qs = heldOutQueries(repo, h, 2 * n);
   const test = qs.filter((q) => q.split === "test");
-  const tune = qs.filter((q) => q.split === "tune");
-  const mean = (xs: HeldOut[], f: (q: HeldOut) => number) => xs.reduce((s, q) => s + f(q), 0) / Math.max(1, xs.length);
-  const rows = multiVariants().map((v) => ({ name: v.name, test: mean(test, (q) => hit5(rankMissing(h, q, v), q.held)), tune: mean(tune, (q) => hit5(rankMissing(h, q, v), q.held)) }));
+  const tuneQs = qs.filter((q) => q.split === "tune");
+  const split = halves(h, test);
   const index = await indexFor(repo);
   await index.refresh();
   const ctx: QueryContext = { index, clock: () => new Date(), blameWorkers: 2 };
-  let lore = 0;
-  for (const q of test) {
-    const files: ChangedFile[] = q.change.map((path) => ({ status: q.existing.has(path) ? "M" : "A", path, oldMode: "100644", newMode: "100644", additions: 1, deletions: 1, deleted: [] }));
-    const found = await missingOf(ctx, q.parent, files, 5);
-    lore += hit5(found.map((m) => m.path), q.held);
+  const now = async (q: Change & { parent: string }) => (await missingOf(ctx, q.parent, asChange(q), 5)).map((m) => m.path);
+  const score = async (f: (q: Change & { parent: string }) => string[] | Promise<string[]>): Promise<Scores> => {
+    let hit = 0;
+    for (const q of test) hit += hit5(await f(q), q.held);
+    let rec = 0;
+    for (const q of split) rec += recall5(await f(q), q.held);
+    return { hit5: hit / Math.max(1, test.length), recall5: rec / Math.max(1, split.length) };
+  };
+  const raw = await score((q) => rawCounts(h, q));
+  const before = await score((q) => cochangeMissing(ctx, q.parent, q.change));
+  const lore = await score(now);
+  const replay = mean(test, (q) => hit5(top(h, q, MISSING_PARAMS), q.held));
+  const tuneHit: [number, number, number] = [mean(tuneQs, (q) => hit5(rawCounts(h, q), q.held)), 0, mean(tuneQs, (q) => hit5(top(h, q, MISSING_PARAMS), q.held))];
+  for (const q of tuneQs) tuneHit[1] += hit5(await cochangeMissing(ctx, q.parent, q.change), q.held) / tuneQs.length;
+  let tuned: MultiResult["tuned"];
+  if (tune) {
+    const t = coordinateSearch(MISSING_PARAMS, (p) => mean(tuneQs, (q) => hit5(top(h, q, p), q.held)));
+    tuned = { params: t.params, tune: t.score, test: mean(test, (q) => hit5(top(h, q, t.params), q.held)) };
   }
-  return { label, commits: 2 * n, test: test.length, tune: tune.length, lore: lore / Math.max(1, test.length), rows, seconds: (performance.now() - started) / 1000 };
+  return { label, commits: 2 * n, test: test.length, tune: tuneQs.length, halves: split.length, raw, before, lore, replay, tuneHit, ...(tuned ? { tuned } : {}), seconds: (performance.now() - started) / 1000 };
 }
 
 const sign = (d: number) => (d >= 0 ? "+" : "") + d.toFixed(3);
+const mark = (ok: boolean) => (ok ? "✓" : "✗");
 
+/** One repository's figures: raw counts, review before, review now, on held-out and tuning commits. */
 export function missingTable(r: MultiResult): Table {
-  const raw = r.rows[1]!;
-  const byTune = [...r.rows].sort((a, b) => b.tune - a.tune);
-  const shown = [r.rows[0]!, r.rows[1]!, r.rows[2]!, ...byTune.filter((x) => !r.rows.slice(0, 3).includes(x)).slice(0, 5)];
+  const row = (name: string, s: Scores, t: number) => [name, num(s.hit5), num(s.recall5), num(t)];
   return {
     title: `review's missing on held-out history: ${r.label}`,
-    head: ["ranking", "held-out hit@5", "tuning half hit@5"],
-    rows: [["lore review as answered (missing, top 5)", num(r.lore), ""], ...shown.map((x) => [x.name, num(x.test), num(x.tune)])],
+    head: ["ranking", "held-out hit@5", "held-out recall@5 (halves)", "tuning half hit@5"],
+    rows: [row("raw co-occurrence counts (newest 500 commits)", r.raw, r.tuneHit[0]), row("lore before (cochange over the change)", r.before, r.tuneHit[1]), row("lore now (the change as a whole)", r.lore, r.tuneHit[2])],
     notes: [
-      `The ${r.commits} newest non-merge commits of 3–30 files; in each, every file that existed before it is held out in turn and the rest of the commit is the change, asked as of the parent. ` +
-        `The older half (${r.tune} queries) tunes (best there: ${byTune[0]!.name}); the newer half (${r.test} queries) is held out. ` +
-        `lore as answered vs raw co-occurrence counts: hit@5 ${num(r.lore)} vs ${num(raw.test)} (${sign(r.lore - raw.test)}; target ≥ +0.05 ${r.lore - raw.test >= 0.05 ? "✓" : "✗"}). (${r.seconds.toFixed(0)} s)`,
+      `The ${r.commits} newest non-merge commits of 3–30 files, each asked as of its parent: hit@5 holds out each file in turn (${r.test} held-out queries, ${r.tune} tuning); recall@5 splits each held-out commit in two halves by a hash of the names (${r.halves} commits). ` +
+        `Now against raw counts ${sign(r.lore.hit5 - r.raw.hit5)} (target ≥ +0.20 ${mark(r.lore.hit5 - r.raw.hit5 >= 0.2)}), against before ${sign(r.lore.hit5 - r.before.hit5)} (target ≥ +0.10 ${mark(r.lore.hit5 - r.before.hit5 >= 0.1)}). ` +
+        `The ranking replayed from git log: ${num(r.replay)}.` +
+        (r.tuned ? ` A coordinate search on this tuning half picks ${JSON.stringify(r.tuned.params)}: ${num(r.tuned.tune)} there, ${num(r.tuned.test)} held out.` : "") +
+        ` (${r.seconds.toFixed(0)} s)`,
     ],
   };
 }
 
-/** lore as answered against raw counts on each repository's held-out commits, and the variant the first repository's tuning half chose, scored on all of them. */
+/** Every repository's held-out figures in one table, with the targets. */
 export function missingSummary(results: MultiResult[]): Table {
-  const tuned = [...results[0]!.rows].sort((a, b) => b.tune - a.tune)[0]!;
-  const rows = results.map((r) => {
-    const raw = r.rows[1]!.test;
-    const pick = r.rows.find((x) => x.name === tuned.name)!.test;
-    return [r.label, num(r.lore), num(raw), sign(r.lore - raw), r.lore - raw >= 0.05 ? "≥ +0.05 ✓" : "≥ +0.05 ✗", `${num(pick)} (${sign(pick - raw)})`];
-  });
   return {
-    title: "review's missing: hit@5 on held-out commits, lore against raw co-occurrence counts",
-    head: ["repository", "lore", "raw count", "difference", "target", `tuned on ${results[0]!.label}: ${tuned.name}`],
-    rows,
-    align: "lrrrlr",
+    title: "review's missing: held-out commits, hit@5 (recall@5)",
+    head: ["repository", "raw counts", "lore before", "lore now", "now − raw (≥ +0.20)", "now − before (≥ +0.10)"],
+    rows: results.map((r) => {
+      const s = (x: Scores) => `${num(x.hit5)} (${num(x.recall5)})`;
+      const d1 = r.lore.hit5 - r.raw.hit5;
+      const d2 = r.lore.hit5 - r.before.hit5;
+      return [r.label, s(r.raw), s(r.before), s(r.lore), `${sign(d1)} ${mark(d1 >= 0.2)}`, `${sign(d2)} ${mark(d2 >= 0.1)}`];
+    }),
+    align: "lrrrrr",
   };
 }

@@ -6,6 +6,7 @@
  * (review-missing.ts) gathers the evidence, the bench (test/bench/review-quality.ts) replays it.
  */
 import { related, sharedPlaces, type Place, type Relation } from "./missing-names.ts";
+import { namedByWords } from "./missing-words.ts";
 
 export interface PastCommit {
   /** The files it changed (names as of then). */
@@ -28,6 +29,8 @@ export interface Evidence {
   added: readonly string[];
   /** The keys of the repository's newest commits before the change: what most changes bring (a changelog). */
   recent: readonly number[];
+  /** The identifiers the change's patches speak of (diff-words.ts). */
+  words: ReadonlySet<string>;
 }
 
 export interface RankParams {
@@ -39,6 +42,8 @@ export interface RankParams {
   sizePow: number;
   /** A commit's weight grows with the changed files it shares: shared^sharePow. */
   sharePow: number;
+  /** The co-change votes are divided by (changed files with history)^perInput: 1 averages them, so a sweeping change's votes weigh as much as a small one's beside names and places. */
+  perInput: number;
   /** The score grows with the inputs a candidate went with: (inputs)^breadthPow. */
   breadthPow: number;
   /** Each input's votes are divided by their sum to this power (1: each input's sum to 1, a busy file does not drown a quiet one; 0: as counted). */
@@ -49,13 +54,33 @@ export interface RankParams {
   habit: number;
   /** What a file is worth whose place (folder and kind, name prefix, parallel folder) the change fills entirely. */
   place: number;
+  /** What a file is worth whose whole name the change's words speak of. */
+  words: number;
 }
 
-export const MISSING_PARAMS: RankParams = { halfLife: 50, ageHalfLife: 0, sizePow: 0.5, sharePow: 1, breadthPow: 1, normalize: 1, names: { test: 0.3, tested: 0.3, types: 0.3, named: 0.1 }, habit: 0.5, place: 0.5 };
+/** Chosen by a coordinate search on express's older held-out commits (test/bench/review-quality.ts); hono and express's newer commits only report. */
+export const MISSING_PARAMS: RankParams = {
+  halfLife: 10,
+  ageHalfLife: 0,
+  perInput: 0.5,
+  sizePow: 1,
+  sharePow: 1,
+  breadthPow: 1,
+  normalize: 1,
+  names: { test: 0.3, tested: 0.3, types: 0.3, named: 0.1 },
+  habit: 2,
+  place: 4,
+  words: 0.5,
+};
+
+/** The kinds of evidence, each a part of a candidate's score. */
+export type Kind = "cochange" | "name" | "place" | "habit" | "words";
 
 export interface Ranked {
   path: string;
   score: number;
+  /** Each kind of evidence's part of the score. */
+  parts: Partial<Record<Kind, number>>;
   /** Distinct commits it shared with the inputs, of `commits` that touched them. */
   count: number;
   commits: number;
@@ -67,61 +92,29 @@ export interface Ranked {
   place?: Place;
   /** In how many of the repository's newest commits (of `recent`) it changed. */
   habit?: number;
+  /** The word of its name the change's patches speak of. */
+  word?: string;
 }
 
-interface Acc {
-  score: number;
-  seen: Set<number>;
-  with: Set<number>;
-  name?: { relation: Relation; of: string; worth: number };
-  place?: Place;
-  habit?: number;
-}
+type Acc = Omit<Ranked, "path" | "score" | "count" | "commits" | "with"> & { seen: Set<number>; with: Set<number> };
 
 /** The candidates best first (score, shared commits, path), at most `limit`. */
 export function rankMissing(e: Evidence, p: RankParams, limit: number): Ranked[] {
   const acc = new Map<string, Acc>();
   const get = (path: string) => {
     let a = acc.get(path);
-    if (!a) acc.set(path, (a = { score: 0, seen: new Set(), with: new Set() }));
+    if (!a) acc.set(path, (a = { parts: {}, seen: new Set(), with: new Set() }));
     return a;
   };
-  const inChange = (c: PastCommit) => c.files.reduce((n, f) => n + (e.change.has(f) ? 1 : 0), 0);
-  const shared = new Map<number, number>();
-  const all = new Set<number>();
-  e.touches.forEach((keys, k) => {
-    const votes: [PastCommit, number, number][] = [];
-    let total = 0;
-    keys.forEach((key, i) => {
-      const c = e.commits.get(key)!;
-      all.add(key);
-      let s = shared.get(key);
-      if (s === undefined) shared.set(key, (s = inChange(c)));
-      const others = c.files.length - s;
-      if (others <= 0) return;
-      const w = 2 ** (-i / p.halfLife) * (p.ageHalfLife ? 2 ** (-c.age / p.ageHalfLife) : 1) * s ** p.sharePow / others ** p.sizePow;
-      votes.push([c, key, w]);
-      total += w;
-    });
-    const scale = p.normalize && total > 0 ? total ** -p.normalize : 1;
-    for (const [c, key, w] of votes)
-      for (const f of c.files) {
-        if (e.change.has(f) || !e.tree.has(f)) continue;
-        const a = get(f);
-        a.score += w * scale;
-        a.seen.add(key);
-        a.with.add(k);
-      }
-  });
-  if (p.breadthPow) for (const a of acc.values()) a.score *= a.with.size ** p.breadthPow;
+  const add = (a: Acc, kind: Kind, worth: number) => (a.parts[kind] = (a.parts[kind] ?? 0) + worth);
+  const commits = cochange(e, p, get);
   const unit = p.normalize === 1 ? 1 : maxScore(acc);
   for (const of of [...e.inputs, ...e.added])
     for (const [path, relation] of related(of, e.tree)) {
       if (e.change.has(path)) continue;
       const a = get(path);
       const worth = p.names[relation] * unit;
-      a.score += worth;
-      if (!a.name || a.name.worth < worth) a.name = { relation, of, worth };
+      if ((a.parts.name ?? 0) < worth) [a.parts.name, a.name] = [worth, { relation, of }];
     }
   if (p.habit && e.recent.length) {
     const seen = new Map<string, number>();
@@ -129,7 +122,7 @@ export function rankMissing(e: Evidence, p: RankParams, limit: number): Ranked[]
     for (const [f, n] of seen) {
       if (e.change.has(f) || !e.tree.has(f)) continue;
       const a = get(f);
-      a.score += (p.habit * unit * n) / e.recent.length;
+      add(a, "habit", (p.habit * unit * n) / e.recent.length);
       a.habit = n;
     }
   }
@@ -137,27 +130,68 @@ export function rankMissing(e: Evidence, p: RankParams, limit: number): Ranked[]
     for (const [f, s] of sharedPlaces(e.change, e.tree)) {
       if (e.change.has(f)) continue;
       const a = get(f);
-      a.score += (p.place * unit * s.changed) / s.files;
+      add(a, "place", (p.place * unit * s.changed) / s.files);
       a.place = s;
     }
+  if (p.words && e.words.size)
+    for (const [f, m] of namedByWords(e.words, e.tree)) {
+      if (e.change.has(f)) continue;
+      const a = get(f);
+      add(a, "words", p.words * unit * m.share);
+      a.word = m.word;
+    }
+  const total = (a: Acc) => Object.values(a.parts).reduce((s, x) => s + x, 0);
   return [...acc]
-    .filter(([, a]) => a.score > 0)
-    .sort(([x, a], [y, b]) => b.score - a.score || b.seen.size - a.seen.size || (x < y ? -1 : 1))
+    .map(([path, a]) => ({ path, a, score: total(a) }))
+    .filter((x) => x.score > 0)
+    .sort((x, y) => y.score - x.score || y.a.seen.size - x.a.seen.size || (x.path < y.path ? -1 : 1))
     .slice(0, limit)
-    .map(([path, a]) => ({
-      path,
-      score: a.score,
-      count: a.seen.size,
-      commits: all.size,
-      with: [...a.with].sort((x, y) => x - y),
-      ...(a.name ? { name: { relation: a.name.relation, of: a.name.of } } : {}),
-      ...(a.place ? { place: a.place } : {}),
-      ...(a.habit ? { habit: a.habit } : {}),
-    }));
+    .map(({ path, a, score }) => {
+      const { seen, with: w, ...rest } = a;
+      return { path, score, count: seen.size, commits, with: [...w].sort((x, y) => x - y), ...rest };
+    });
+}
+
+/**
+ * Each input's newest commits vote for the other files in them: a commit weighs more the newer it
+ * is among the input's, the more changed files it shares, the fewer others it has. Returns how
+ * many distinct commits voted.
+ */
+function cochange(e: Evidence, p: RankParams, get: (path: string) => Acc): number {
+  const shared = new Map<number, number>();
+  const all = new Set<number>();
+  const votes = new Map<Acc, number>();
+  e.touches.forEach((keys, k) => {
+    const mine: [PastCommit, number, number][] = [];
+    let total = 0;
+    keys.forEach((key, i) => {
+      const c = e.commits.get(key)!;
+      all.add(key);
+      let s = shared.get(key);
+      if (s === undefined) shared.set(key, (s = c.files.reduce((n, f) => n + (e.change.has(f) ? 1 : 0), 0)));
+      const others = c.files.length - s;
+      if (others <= 0) return;
+      const w = (2 ** (-i / p.halfLife) * (p.ageHalfLife ? 2 ** (-c.age / p.ageHalfLife) : 1) * s ** p.sharePow) / others ** p.sizePow;
+      mine.push([c, key, w]);
+      total += w;
+    });
+    const scale = p.normalize && total > 0 ? total ** -p.normalize : 1;
+    for (const [c, key, w] of mine)
+      for (const f of c.files) {
+        if (e.change.has(f) || !e.tree.has(f)) continue;
+        const a = get(f);
+        votes.set(a, (votes.get(a) ?? 0) + w * scale);
+        a.seen.add(key);
+        a.with.add(k);
+      }
+  });
+  const per = e.inputs.length ** -p.perInput;
+  for (const [a, v] of votes) a.parts.cochange = v * per * a.with.size ** p.breadthPow;
+  return all.size;
 }
 
 function maxScore(acc: Map<string, Acc>): number {
   let m = 0;
-  for (const a of acc.values()) m = Math.max(m, a.score);
+  for (const a of acc.values()) m = Math.max(m, a.parts.cochange ?? 0);
   return m || 1;
 }

@@ -21,6 +21,8 @@ export interface Missing {
 const MAX_WITH = 10;
 /** Changed files asked about at most: each costs a read of its window, and a 5,000-file change says little more than its first hundred. */
 const MAX_INPUTS = 100;
+/** Words of the change's patches kept at most. */
+const MAX_WORDS = 5000;
 /** The repository's newest commits read for what most changes bring. */
 const RECENT = 100;
 const MAX_FILES = 50;
@@ -49,6 +51,8 @@ export async function missingOf(ctx: QueryContext, oldSide: string | undefined, 
     }
   }
   if (ids.length + added.length === 0) return [];
+  const words = new Set<string>();
+  for (const f of files) for (const w of f.words ?? []) if (words.size < MAX_WORDS) words.add(w);
   const scope = await ctx.index.scope(oldSide);
   const w = { scope: scope.table, limit: PER_FILE, since: null, maxFiles: MAX_FILES };
   const windows = ids.map((pid) => cochange.touches(w, pid));
@@ -75,6 +79,7 @@ export async function missingOf(ctx: QueryContext, oldSide: string | undefined, 
     change,
     added,
     recent: recent.map((t) => t.commitId),
+    words,
   };
   const now = (old: string) => newName.get(old) ?? old;
   return rankMissing(e, MISSING_PARAMS, limit).map((r) => {
