@@ -53,7 +53,7 @@ describe("review", () => {
     await expectLikeGit(r, a, "HEAD", ["HEAD"], ALICE.email);
     expect(a.fixes).toEqual({ [short(fixSha)]: "Guard against empty input\n\nThe parser read past the end of an empty line.\n\nFixes #12" });
     expect(a.people.map((p: any) => p.email)).toEqual([BOB.email, CAROL.email]);
-    expect(a.missing[0]).toEqual({ path: "src/app.test.js", confidence: 1, with: ["src/app.js"] });
+    expect(a.missing[0]).toEqual({ path: "src/app.test.js", confidence: 1, with: ["src/app.js"], why: "changed in 4 of the repository's last 4 commits; changed with src/app.js in 4 of its last 4 commits" });
     expect(a.missing.map((m: any) => m.path)).not.toContain("src/app.js");
     expect(a.rev).toBe(r.head());
   });
@@ -219,7 +219,7 @@ describe("review's missing", () => {
     }
     for (const n of names) r.write(n, "edited\n");
     const a = await ask("review", r.dir);
-    expect(a.missing[0]).toEqual({ path: "m/partner.txt", confidence: 1, with: names.slice(0, 10), withTotal: 12 });
+    expect(a.missing[0]).toEqual({ path: "m/partner.txt", confidence: 1, with: names.slice(0, 10), withTotal: 12, why: "changed with all 12 of your files in 3 of their last 3 commits" });
     r.cleanup();
   });
 });
@@ -235,6 +235,8 @@ describe("review of 5,000 changed files", () => {
     const ms = performance.now() - started;
     expect([a.files.length, a.filesTotal, a.truncated]).toEqual([50, 5000, true]);
     expect(a.files[0]).toEqual({ path: "f/0000.txt", additions: 1, deletions: 1, rewrites: { [short(r.head())]: [[1, 1]] } });
+    // Every file changed: nothing can be missing, and saying so costs little.
+    expect(a.missing).toEqual([]);
     console.log(`review of 5,000 changed files: ${ms.toFixed(0)} ms, first index included`);
     r.cleanup();
   }, 120_000);

@@ -3,12 +3,13 @@ import type { Evidence, Kind, Ranked } from "./missing-rank.ts";
 
 const RELATION = { test: "the test of", tested: "the file tested by", types: "the types beside", named: "named like" } as const;
 
-/** `name` gives a changed file's new name (review names the change as it is now); at most two reasons. */
+/** `name` gives a changed file's new name (review names the change as it is now); at most two reasons, the second only when it weighs half the first or more. */
 export function whyOf(r: Ranked, e: Evidence, name: (old: string) => string): string {
   const say: Record<Kind, () => string> = {
     cochange: () => {
       const n = r.with.length;
-      if (n > 1) return `changed with ${n === e.inputs.length ? `all ${n} of your files` : `${n} of your ${e.inputs.length} files`} in ${r.count} of their last ${r.commits} commits`;
+      const yours = n === 2 && e.inputs.length === 2 ? "both your files" : n === e.inputs.length ? `all ${n} of your files` : `${n} of your ${e.inputs.length} files`;
+      if (n > 1) return `changed with ${yours} in ${r.count} of their last ${r.commits} commits`;
       const k = r.with[0]!;
       return `changed with ${name(e.inputs[k]!)} in ${r.count} of its last ${e.touches[k]!.length} commits`;
     },
@@ -17,9 +18,9 @@ export function whyOf(r: Ranked, e: Evidence, name: (old: string) => string): st
     habit: () => `changed in ${r.habit} of the repository's last ${e.recent.length} commits`,
     words: () => `your change's diff names ${r.word}`,
   };
-  return (Object.entries(r.parts) as [Kind, number][])
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 2)
+  const parts = (Object.entries(r.parts) as [Kind, number][]).sort((a, b) => b[1] - a[1]);
+  return parts
+    .filter(([, worth], i) => i === 0 || (i === 1 && worth >= parts[0]![1] / 2))
     .map(([kind]) => say[kind]())
     .join("; ");
 }

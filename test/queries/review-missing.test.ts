@@ -1,0 +1,131 @@
+/** review's missing ranked from the change as a whole, on small built histories: each kind of evidence, the why line checked against git log, and changes that give it little to go on. */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { cpSync } from "node:fs";
+import { join } from "node:path";
+import { related } from "../../src/queries/run/missing-names.ts";
+import { BOB, TestRepo, tempDir } from "../helpers/git-repo.ts";
+import { ask, isolateHome } from "../helpers/lore.ts";
+
+let base: TestRepo;
+
+/** A fresh copy of the built repository: each test changes its own work tree. */
+function copy(): TestRepo {
+  const dir = join(tempDir(), "repo");
+  cpSync(base.dir, dir, { recursive: true });
+  return new TestRepo(dir, false);
+}
+
+/** The commits `git log` lists for these paths (the window review reads, all of it here). */
+const logOf = (r: TestRepo, ...paths: string[]) => r.git("log", "--format=%H", "--", ...paths).split("\n").filter(Boolean);
+
+beforeAll(() => {
+  isolateHome();
+  base = new TestRepo();
+  // A source file and its test, never committed together.
+  base.write("src/foo.ts", "export const value = 1;\n").write("README.md", "# readme\n").commit("Add foo");
+  base.write("src/foo.test.ts", "test('foo');\n").commit("Test foo");
+  // alpha and beta changed with xeno together twice; alpha alone with yolk three times.
+  for (const f of ["alpha", "beta", "xeno", "yolk"]) base.write(`pair/${f}.txt`, "1\n").commit(`Add ${f}`);
+  for (let i = 2; i < 4; i++) base.write("pair/alpha.txt", `${i}\n`).write("pair/beta.txt", `${i}\n`).write("pair/xeno.txt", `${i}\n`).commit(`Round ${i}`);
+  for (let i = 4; i < 7; i++) base.write("pair/alpha.txt", `${i}\n`).write("pair/yolk.txt", `${i}\n`).commit(`Round ${i}`);
+  // main changed with old long ago, then alone twenty times, then with new twice.
+  base.write("rec/main.txt", "0\n").commit("Add main");
+  for (let i = 1; i < 4; i++) base.write("rec/main.txt", `${i}\n`).write("rec/old.txt", `${i}\n`).commit(`Old ${i}`);
+  for (let i = 4; i < 24; i++) base.write("rec/main.txt", `${i}\n`).commit(`Alone ${i}`);
+  for (let i = 24; i < 26; i++) base.write("rec/main.txt", `${i}\n`).write("rec/new.txt", `${i}\n`).commit(`New ${i}`);
+  base.write("logo.png", new Uint8Array([0x89, 0x50, 0, 1, 2, 0, 3])).write("pair/logo-notes.txt", "png\n").commit("Add the logo", BOB);
+}, 60_000);
+
+afterAll(() => base.cleanup());
+
+describe("review's missing: the evidence", () => {
+  test("the test beside a changed file, never committed with it, is named by its place, and why says so", async () => {
+    const r = copy();
+    r.write("src/foo.ts", "export const value = 2;\n");
+    const a = await ask("review", r.dir);
+    const row = a.missing.find((m: any) => m.path === "src/foo.test.ts");
+    expect(row).toEqual({ path: "src/foo.test.ts", confidence: 0, with: ["src/foo.ts"], why: "the test of src/foo.ts" });
+    r.cleanup();
+  });
+
+  test("a file that changed with both changed files outranks one that changed more often with one of them; why counts as git log does", async () => {
+    const r = copy();
+    r.write("pair/alpha.txt", "edit\n").write("pair/beta.txt", "edit\n");
+    const a = await ask("review", r.dir);
+    const paths = a.missing.map((m: any) => m.path);
+    expect(paths.indexOf("pair/xeno.txt")).toBeGreaterThanOrEqual(0);
+    expect(paths.indexOf("pair/xeno.txt")).toBeLessThan(paths.indexOf("pair/yolk.txt"));
+    const window = new Set(logOf(r, "pair/alpha.txt", "pair/beta.txt"));
+    const shared = logOf(r, "pair/xeno.txt").filter((c) => window.has(c));
+    const xeno = a.missing.find((m: any) => m.path === "pair/xeno.txt");
+    expect(xeno.with).toEqual(["pair/alpha.txt", "pair/beta.txt"]);
+    expect(xeno.why).toStartWith(`changed with both your files in ${shared.length} of their last ${window.size} commits`);
+    expect(xeno.confidence).toBe(Math.round((shared.length / window.size) * 100) / 100);
+    r.cleanup();
+  });
+
+  test("what changed with a file lately outranks what changed with it more often long ago", async () => {
+    const r = copy();
+    r.write("rec/main.txt", "edit\n");
+    const a = await ask("review", r.dir);
+    const paths = a.missing.map((m: any) => m.path);
+    expect(logOf(r, "rec/old.txt").length).toBeGreaterThan(logOf(r, "rec/new.txt").length);
+    expect(paths[0]).toBe("rec/new.txt");
+    expect(paths.indexOf("rec/old.txt")).toBeGreaterThan(0);
+    expect(a.missing[0].why).toBe(`changed with rec/main.txt in 2 of its last ${logOf(r, "rec/main.txt").length} commits`);
+    r.cleanup();
+  });
+
+  test("names and places: a test beside, under __tests__ or under test/, the types beside, and the source a test tests", () => {
+    const tree = new Set(["src/foo.ts", "src/foo.test.ts", "src/__tests__/foo.ts", "test/foo.js", "src/foo.d.ts", "src/bar.ts", "lib/index.js", "test/index.js"]);
+    expect(related("src/foo.ts", tree).sort()).toEqual([["src/__tests__/foo.ts", "test"], ["src/foo.d.ts", "types"], ["src/foo.test.ts", "test"], ["test/foo.js", "test"]]);
+    expect(related("src/foo.test.ts", tree)).toContainEqual(["src/foo.ts", "tested"]);
+    // index is everywhere: a test of that name elsewhere says nothing.
+    expect(related("lib/index.js", tree)).toEqual([]);
+  });
+});
+
+describe("review's missing on changes with little to go on", () => {
+  test("a change that only deletes: what changed with the deleted file, never the file itself", async () => {
+    const r = copy();
+    r.git("rm", "-q", "pair/alpha.txt");
+    const a = await ask("review", r.dir);
+    const paths = a.missing.map((m: any) => m.path);
+    expect(paths).not.toContain("pair/alpha.txt");
+    expect(paths).toContain("pair/xeno.txt");
+    r.cleanup();
+  });
+
+  test("a rename only: neither name is missing, and with names the file by its new name", async () => {
+    const r = copy();
+    r.git("mv", "pair/alpha.txt", "pair/alpha-renamed.txt");
+    const a = await ask("review", r.dir, { staged: true });
+    expect(a.files.map((f: any) => [f.path, f.status])).toEqual([["pair/alpha-renamed.txt", "R"]]);
+    const paths = a.missing.map((m: any) => m.path);
+    expect(paths).not.toContain("pair/alpha.txt");
+    expect(paths).not.toContain("pair/alpha-renamed.txt");
+    expect(a.missing.find((m: any) => m.path === "pair/yolk.txt").with).toEqual(["pair/alpha-renamed.txt"]);
+    r.cleanup();
+  });
+
+  test("binary files only: an answer, what changed with them", async () => {
+    const r = copy();
+    r.write("logo.png", new Uint8Array([0x89, 0x50, 0, 9, 9, 0, 3]));
+    const a = await ask("review", r.dir);
+    expect(a.files).toEqual([{ path: "logo.png", binary: true }]);
+    expect(a.missing.map((m: any) => m.path)).toContain("pair/logo-notes.txt");
+    r.cleanup();
+  });
+
+  test("a brand-new repository of two commits answers, quickly", async () => {
+    const r = new TestRepo();
+    r.write("a.ts", "1\n").write("b.ts", "1\n").commit("One");
+    r.write("a.ts", "2\n").write("b.ts", "2\n").commit("Two");
+    r.write("a.ts", "3\n");
+    const started = performance.now();
+    const a = await ask("review", r.dir);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(a.missing).toEqual([{ path: "b.ts", confidence: 1, with: ["a.ts"], why: "changed in 2 of the repository's last 2 commits; changed with a.ts in 2 of its last 2 commits" }]);
+    r.cleanup();
+  });
+});
