@@ -16,7 +16,7 @@ export function whyOf(r: Ranked, e: Evidence, name: (old: string) => string): st
     name: () => `${RELATION[r.name!.relation]} ${name(r.name!.of)}`,
     place: () => `${r.place!.changed} of the ${r.place!.files} files of ${r.place!.place} are in your change`,
     habit: () => `changed in ${r.habit} of the repository's last ${e.recent.length} commits`,
-    words: () => `your change's diff names ${r.word}`,
+    words: () => `your diff mentions ${r.word}`,
   };
   const parts = (Object.entries(r.parts) as [Kind, number][]).sort((a, b) => b[1] - a[1]);
   return parts
