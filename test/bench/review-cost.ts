@@ -144,7 +144,7 @@ export function reviewTable(r: ReviewCost): Table {
     notes: [
       `The ${r.files}-file change replaces 3 lines in each of the ${r.files} source and test files changed most in the newest 400 commits (${r.deleted} lines deleted, written by ${r.commits} commits, ${r.fixes} of them fixes). ` +
         `git is what an agent would run for the same facts, one after another: git diff HEAD, git blame --porcelain of each file, git show of each of the ${r.commits} commits (${r.gitProcesses} processes). ` +
-        "The daemon recomputes every review (the work tree moves without a commit, so no answer is kept): one git diff, one git ls-files of untracked files, the old side's blames from the cache, cochange over the changed files. " +
+        "The daemon recomputes every review (the work tree moves without a commit, so no answer is kept): one git diff, one git ls-files of untracked files, the old side's blames from the cache, missing ranked from the index over the changed files. " +
         "A fresh clone's index is racily clean (its files are as new as it, to the second): until a git command rewrites it (git status does; lore never writes the repository), every git diff against the work tree reads and hashes each tracked file again, hence the two daemon rows. " +
         "Five-file changes: the newest non-merge commits of exactly five files, each reviewed as a branch since its parent (the same change as the commit rebuilt as uncommitted work).",
     ],
