@@ -34,6 +34,9 @@ beforeAll(() => {
   for (let i = 4; i < 24; i++) base.write("rec/main.txt", `${i}\n`).commit(`Alone ${i}`);
   for (let i = 24; i < 26; i++) base.write("rec/main.txt", `${i}\n`).write("rec/new.txt", `${i}\n`).commit(`New ${i}`);
   base.write("logo.png", new Uint8Array([0x89, 0x50, 0, 1, 2, 0, 3])).write("pair/logo-notes.txt", "png\n").commit("Add the logo", BOB);
+  // Five plugins side by side, each added alone; a page about zebras.
+  for (const p of ["ant", "bee", "cat", "dog", "eel"]) base.write(`plug/${p}/index.ts`, "export {};\n").commit(`Add the ${p} plugin`);
+  base.write("docs/zebra.md", "# Stripes\n").commit("Document stripes");
 }, 60_000);
 
 afterAll(() => base.cleanup());
@@ -73,6 +76,22 @@ describe("review's missing: the evidence", () => {
     expect(paths[0]).toBe("rec/new.txt");
     expect(paths.indexOf("rec/old.txt")).toBeGreaterThan(0);
     expect(a.missing[0].why).toBe(`changed with rec/main.txt in 2 of its last ${logOf(r, "rec/main.txt").length} commits`);
+    r.cleanup();
+  });
+
+  test("a place the change mostly fills: the one plugin of five it leaves out", async () => {
+    const r = copy();
+    for (const p of ["ant", "bee", "cat", "dog"]) r.write(`plug/${p}/index.ts`, "export const on = true;\n");
+    const a = await ask("review", r.dir);
+    expect(a.missing[0]).toEqual({ path: "plug/eel/index.ts", confidence: 0, with: [], why: "4 of the 5 files of plug/*/index.ts are in your change" });
+    r.cleanup();
+  });
+
+  test("a file whose name the diff mentions", async () => {
+    const r = copy();
+    r.write("rec/main.txt", "the zebra crossing\n");
+    const a = await ask("review", r.dir);
+    expect(a.missing.find((m: any) => m.path === "docs/zebra.md")).toEqual({ path: "docs/zebra.md", confidence: 0, with: [], why: "your diff mentions zebra" });
     r.cleanup();
   });
 
