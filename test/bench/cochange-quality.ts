@@ -136,7 +136,9 @@ async function main(): Promise<void> {
     console.log(summary);
     if (values["write-docs"]) {
       const notes = multi.map((m) => markdownTable(missingTable(m))).join("\n\n");
-      writeBlock(join(import.meta.dir, "..", "..", "docs", "benchmarks.md"), "review-quality", `${summary}\n\n${notes}\n\n${machineLine(machine())}; \`npm run bench:quality -- --review-only --write-docs\` regenerates this block.`);
+      const single = results.map((q, i) => `${repos[i]![1]} hit@5 ${num(q.lore.hit5)}, recall@10 ${num(q.lore.recall10)}`).join("; ");
+      const cochangeLine = results.length ? `\n\ncochange's single-file answer, same run (unchanged by this ranking): ${single}.` : "";
+      writeBlock(join(import.meta.dir, "..", "..", "docs", "benchmarks.md"), "review-quality", `${summary}\n\n${notes}${cochangeLine}\n\n${machineLine(machine())}; \`npm run bench:quality -- --write-docs\` regenerates this block (\`--review-only\` skips cochange's tables).`);
     }
   } finally {
     closeAll();

@@ -174,7 +174,9 @@ export function missingTable(r: MultiResult): Table {
       `The ${r.commits} newest non-merge commits of 3–30 files, each asked as of its parent: hit@5 holds out each file in turn (${r.test} held-out queries, ${r.tune} tuning); recall@5 splits each held-out commit in two halves by a hash of the names (${r.halves} commits). ` +
         `Now against raw counts ${sign(r.lore.hit5 - r.raw.hit5)} (target ≥ +0.20 ${mark(r.lore.hit5 - r.raw.hit5 >= 0.2)}), against before ${sign(r.lore.hit5 - r.before.hit5)} (target ≥ +0.10 ${mark(r.lore.hit5 - r.before.hit5 >= 0.1)}). ` +
         `The ranking replayed from git log: ${num(r.replay)}.` +
-        (r.tuned ? ` A coordinate search on this tuning half picks ${JSON.stringify(r.tuned.params)}: ${num(r.tuned.tune)} there, ${num(r.tuned.test)} held out.` : "") +
+        (r.tuned
+          ? ` A coordinate search on this tuning half picks ${JSON.stringify(r.tuned.params)}: ${num(r.tuned.tune)} there, ${num(r.tuned.test)} held out.`
+          : ` Nothing was tuned on this repository: its older half is out of sample too (now ${sign(r.tuneHit[2] - r.tuneHit[0])} against raw counts, ${sign(r.tuneHit[2] - r.tuneHit[1])} against before).`) +
         ` (${r.seconds.toFixed(0)} s)`,
     ],
   };
