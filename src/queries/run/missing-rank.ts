@@ -2,8 +2,9 @@
  * What a change may have missed, ranked from the change as a whole: the past commits that touched
  * its files, weighted by how much of the change each one shares (a commit of 3 of your files says
  * more than one of 1), how small and how recent it is, and how many of your files a candidate went
- * with; files named like a changed file (its test, its types) count as a partner. Pure: the reader
- * (review-missing.ts) gathers the evidence, the bench (test/bench/review-quality.ts) replays it.
+ * with; beside them the test or types beside a changed file, a place the change mostly fills, a
+ * file the diff's words name, and what the repository's recent commits usually bring. Pure: the
+ * reader (review-missing.ts) gathers the evidence, the bench (test/bench/review-quality.ts) replays it.
  */
 import { related, sharedPlaces, type Place, type Relation } from "./missing-names.ts";
 import { namedByWords } from "./missing-words.ts";
