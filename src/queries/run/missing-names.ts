@@ -79,8 +79,12 @@ function placesOf(path: string): string[] {
   const dot = base.lastIndexOf(".");
   const ext = dot > 0 ? base.slice(dot) : "";
   const prefix = /^[^.\-_]+/.exec(base)?.[0] ?? base;
-  const out = [`${dir}/*${ext}`, `${dir}/${prefix}*${ext}`];
-  if (slash > 0) out.push(`${dir.slice(0, Math.max(0, dir.lastIndexOf("/")))}/*/${base}`);
+  const at = slash > 0 ? `${dir}/` : "";
+  const out = [`${at}*${ext}`, `${at}${prefix}*${ext}`];
+  if (slash > 0) {
+    const up = dir.lastIndexOf("/");
+    out.push(`${up > 0 ? dir.slice(0, up + 1) : ""}*/${base}`);
+  }
   return out;
 }
 
