@@ -5,7 +5,7 @@
  * of cochange-trial.ts); the newer N are held out: the tables report them, and lore's answer as
  * it is given (answer() with until = the parent) is scored on them only.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -13,7 +13,7 @@ import { closeAll, indexFor } from "../../src/index/indexes.ts";
 import { answer } from "../../src/queries/answer.ts";
 import { hist, queries, rankFor, readHistory, variants, type Query } from "./cochange-trial.ts";
 import { ZERO, add, mean, score, type Scores } from "./rankings.ts";
-import { machine, machineLine, markdownTable, num, type Table } from "./report.ts";
+import { machine, machineLine, markdownTable, num, writeBlock, type Table } from "./report.ts";
 import { measureMissing, missingSummary, missingTable, type MultiResult } from "./review-quality.ts";
 
 export interface QualityOptions {
@@ -144,16 +144,6 @@ async function main(): Promise<void> {
     closeAll();
     rmSync(scratch, { recursive: true, force: true });
   }
-}
-
-/** Replaces what is between `<!-- NAME:start -->` and `<!-- NAME:end -->` in a file. */
-function writeBlock(path: string, name: string, block: string): void {
-  const text = readFileSync(path, "utf8");
-  const [a, b] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
-  const i = text.indexOf(a);
-  const j = text.indexOf(b);
-  if (i < 0 || j < i) throw new Error(`${path} has no ${a} … ${b} block`);
-  writeFileSync(path, `${text.slice(0, i + a.length)}\n${block.trim()}\n${text.slice(j)}`);
 }
 
 if (import.meta.main) await main();

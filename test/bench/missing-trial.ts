@@ -3,7 +3,7 @@
  * file's newest commits before the change, the files at the parent), built from one `git log`, so
  * ranking parameters can be tried on thousands of held-out questions in seconds.
  */
-import { MISSING_PARAMS, rankMissing, type Evidence, type PastCommit, type RankParams } from "../../src/queries/run/missing-rank.ts";
+import { rankMissing, type Evidence, type PastCommit, type RankParams } from "../../src/queries/run/missing-rank.ts";
 import { execFileSync } from "node:child_process";
 import { diffWords } from "../../src/git/diff-words.ts";
 import type { hist } from "./cochange-trial.ts";
@@ -63,30 +63,6 @@ export function commitWords(repo: string, sha: string): Map<string, string[]> {
     if (m) words.set(Buffer.from(m[1]!, "latin1").toString("utf8"), diffWords(section));
   }
   return words;
-}
-
-export interface Trial {
-  name: string;
-  params: RankParams;
-}
-
-/** The candidates tried: the default, and one change of it at a time (a coordinate sweep). */
-export function trials(): Trial[] {
-  const d = MISSING_PARAMS;
-  const out: Trial[] = [{ name: "default", params: d }];
-  const vary = (name: string, patch: Partial<RankParams>) => out.push({ name, params: { ...d, ...patch } });
-  for (const halfLife of [10, 25, 100, 1e9]) vary(`halfLife ${halfLife}`, { halfLife });
-  for (const ageHalfLife of [100, 300, 1000]) vary(`ageHalfLife ${ageHalfLife}`, { ageHalfLife });
-  for (const sizePow of [0, 0.25, 0.75, 1]) vary(`sizePow ${sizePow}`, { sizePow });
-  for (const sharePow of [0, 0.5, 1.5, 2]) vary(`sharePow ${sharePow}`, { sharePow });
-  for (const breadthPow of [0, 0.5, 1.5, 2]) vary(`breadthPow ${breadthPow}`, { breadthPow });
-  for (const normalize of [0, 0.5]) vary(`normalize ${normalize}`, { normalize });
-  vary("no names", { names: { test: 0, tested: 0, types: 0, named: 0 } });
-  for (const w of [0.1, 0.6, 1]) vary(`names ×${w / 0.3}`, { names: { test: w, tested: w, types: w, named: w / 3 } });
-  for (const habit of [0, 0.25, 1, 2]) vary(`habit ${habit}`, { habit });
-  for (const place of [0, 0.25, 1, 2]) vary(`place ${place}`, { place });
-  vary("named 0", { names: { ...d.names, named: 0 } });
-  return out;
 }
 
 const known = new WeakMap<Change, Evidence>();

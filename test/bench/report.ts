@@ -103,3 +103,13 @@ export function writeReadmeBlock(path: string, block: string): void {
   }
   writeFileSync(path, next);
 }
+
+/** Replaces what is between `<!-- NAME:start -->` and `<!-- NAME:end -->` in a file. */
+export function writeBlock(path: string, name: string, block: string): void {
+  const text = readFileSync(path, "utf8");
+  const [a, b] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
+  const i = text.indexOf(a);
+  const j = text.indexOf(b);
+  if (i < 0 || j < i) throw new Error(`${path} has no ${a} … ${b} block`);
+  writeFileSync(path, `${text.slice(0, i + a.length)}\n${block.trim()}\n${text.slice(j)}`);
+}

@@ -6,7 +6,7 @@
  *
  *   bun test/bench/tasks.ts [--per-kind 3] [--seed 24] [--repo DIR]... [--write-docs] [--verbose]
  */
-import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { indexFor } from "../../src/index/indexes.ts";
@@ -15,7 +15,7 @@ import { FILE_KINDS } from "./tasks-file-kinds.ts";
 import { REPO_KINDS } from "./tasks-repo-kinds.ts";
 import { drawTasks, geomean, runTask, tokenRatio, type TaskResult } from "./tasks-run.ts";
 import { readRepo } from "./tasks-repo.ts";
-import { machine, machineLine, markdownTable, ms, type Table } from "./report.ts";
+import { machine, machineLine, markdownTable, ms, writeBlock, type Table } from "./report.ts";
 import { ROOT } from "./lore-cli.ts";
 
 export const KINDS = [...FILE_KINDS, ...REPO_KINDS];
@@ -80,16 +80,6 @@ export function table(run: RepoRun): Table {
     rows,
     align: "lrrrrrrr",
   };
-}
-
-/** Replaces what is between `<!-- NAME:start -->` and `<!-- NAME:end -->` in a file. */
-function writeBlock(path: string, name: string, block: string): void {
-  const text = readFileSync(path, "utf8");
-  const [a, b] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
-  const i = text.indexOf(a);
-  const j = text.indexOf(b);
-  if (i < 0 || j < i) throw new Error(`${path} has no ${a} … ${b} block`);
-  writeFileSync(path, `${text.slice(0, i + a.length)}\n${block.trim()}\n${text.slice(j)}`);
 }
 
 async function main(): Promise<void> {
