@@ -1,7 +1,7 @@
 /**
  * The house rules that hold without anyone watching: a question (src/queries/) knows no transport
  * (it imports nothing from the daemon, the CLI, MCP or the report), and no file under src/ passes
- * 300 lines, generated files aside.
+ * 300 lines, generated files aside; and a circle of imports stays inside one room (folder of src/).
  */
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
@@ -73,4 +73,55 @@ test(`no file under src/ passes ${MAX_LINES} lines (generated files aside)`, () 
   expect(Math.max(...files.filter((f) => !GENERATED.includes(f)).map(lineCount))).toBeGreaterThan(200);
   const over = files.filter((f) => !GENERATED.includes(f) && lineCount(f) > MAX_LINES).map((f) => `${f}: ${lineCount(f)} lines`);
   expect(over).toEqual([]);
+});
+
+/** The room a file of src/ is in: its first folder (the files at the top of src/ are a room of their own). */
+const roomOf = (file: string) => (file.split("/").length > 2 ? file.split("/")[1]! : ".");
+
+/** The circles of a graph: its strongly connected components of more than one file (Tarjan). */
+function circles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const circle: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      circle.push(w);
+    } while (w !== v);
+    if (circle.length > 1) found.push(circle.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+test("the circle finder finds a circle and only that", () => {
+  const g = new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a", "d"]], ["d", []]]);
+  expect(circles(g)).toEqual([["a", "b", "c"]]);
+});
+
+test("every circle of imports stays inside one room", () => {
+  const files = filesUnder("src").filter((f) => f.endsWith(".ts"));
+  const graph = new Map(files.map((f) => [f, importsOf(f).filter((to) => files.includes(to))]));
+  const all = circles(graph);
+  // Not vacuous: the imports are found, and so are the circles that stay inside a room (23 today).
+  expect([...graph.values()].flat().length).toBeGreaterThan(500);
+  expect(all.length).toBeGreaterThan(5);
+  const across = all.filter((c) => new Set(c.map(roomOf)).size > 1).map((c) => c.join(" -> "));
+  expect(across).toEqual([]);
 });
