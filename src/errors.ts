@@ -23,10 +23,11 @@ export type ErrorCode =
   | "DAEMON_UNAVAILABLE"
   | "REPO_NOT_ALLOWED"
   | "NOT_ALLOWED"
+  | "BAD_CONTINUE"
   | "INTERNAL";
 
 /** Codes that mean "the call's words are off": exit status 2 on the CLI. */
-const USAGE_CODES: ReadonlySet<ErrorCode> = new Set(["USAGE", "UNKNOWN_QUESTION", "BAD_ARGUMENT", "BAD_RANGE"]);
+const USAGE_CODES: ReadonlySet<ErrorCode> = new Set(["USAGE", "UNKNOWN_QUESTION", "BAD_ARGUMENT", "BAD_RANGE", "BAD_CONTINUE"]);
 
 export class LoreError extends Error {
   readonly code: ErrorCode;

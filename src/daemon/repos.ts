@@ -16,6 +16,8 @@ import { askedOf, Deadlines } from "../queries/deadline.ts";
 import { takeAsk, type PartialWork } from "../queries/partial.ts";
 import { RepoTable, type OpenRepo } from "./repo-table.ts";
 import { isFresh, noHistoryYet, ready, treeStamp, update, updateOnChange } from "./repo-updates.ts";
+import { answerInPages, PAGED } from "../queries/pages.ts";
+import { aboutWorkTree, boundFor } from "../queries/page-bound.ts";
 
 /** A call's question as the daemon resolved it, once: checked input, its worktree, and the input as asked there. */
 interface Resolved {
@@ -55,9 +57,16 @@ export class Repos {
     try {
       const { ask, rest } = takeAsk(raw);
       const asked = await this.resolve(name, rest);
-      if (ask.deadlineMs === undefined && !ask.token && !ask.ticket) return await this.answerNow(asked, opts);
-      // Past its deadline a question is nobody's in particular: the pass goes on beside it.
-      return new JsonText(JSON.stringify(await this.deadlines.answer(askedOf(asked.def, asked.given, asked.repo), ask, (work) => this.answerNow(asked, opts, work).then((t) => JSON.parse(t.text)), end)));
+      const plain = ask.deadlineMs === undefined && !ask.ticket;
+      if (plain && ask.token === undefined && !(name in PAGED)) return await this.answerNow(asked, opts);
+      const job = askedOf(asked.def, asked.given, asked.repo);
+      const paged = await answerInPages(boundFor(asked.def, job, asked.repo), ask, async (widen, from) => {
+        const wide = { ...asked, given: widen(asked.given), input: widen(asked.input) };
+        if (plain && !from) return JSON.parse((await this.answerNow(wide, opts)).text);
+        // Past its deadline a question is nobody's in particular: the pass goes on beside it.
+        return this.deadlines.answer({ ...job, input: wide.given }, { ...ask, from }, (work) => this.answerNow(wide, opts, work).then((t) => JSON.parse(t.text)), end);
+      }, aboutWorkTree(asked.def, asked.given));
+      return new JsonText(JSON.stringify(paged));
     } finally {
       end();
     }

@@ -10,7 +10,7 @@ import { compactText } from "./model-rows.ts";
 import { moreHint } from "./hints.ts";
 import type { RepoScope } from "./repos.ts";
 import { toolArgs } from "./schemas.ts";
-import { refitToken, withProgress, type CallExtra } from "./deadline.ts";
+import { withProgress, type CallExtra } from "./deadline.ts";
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -64,13 +64,13 @@ export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps, 
     const input = toolInput(def, rawArgs);
     // The worktree from repo, else from an absolute path (the agent's Read tool shows them), else the default one.
     const root = await deps.scope.resolve(input.repo as string | undefined, firstAbsolutePath(def, input));
-    const asked = { ...input, repo: root, ...(deps.deadlineMs !== undefined ? { deadline: deps.deadlineMs } : {}) };
+    // The lists are cut to the budget where the question is answered, which mints their continue tokens.
+    const asked = { ...input, repo: root, budget: deps.maxBytes, ...(deps.deadlineMs !== undefined ? { deadline: deps.deadlineMs } : {}) };
     const answer = await withProgress(extra, deps.noDaemon, (ticket) => deps.call(def.name, ticket ? { ...asked, ticket } : asked, { cwd: root, noDaemon: deps.noDaemon }));
-    const capped = refitToken(capAnswer(def.name, answer, deps.maxBytes));
-    const offersLimit = toolArgs(def).some(([k]) => k === "limit");
-    const hint = moreHint(def.name, capped, offersLimit ? (input.limit ?? def.args.limit?.default) : undefined, typeof input.skip === "number" ? input.skip : 0);
-    // The renderers' own "… more: raise -n" lines speak CLI; the hint says the same in tool arguments.
-    const lines = render(def.name, capped.result, plain, (t) => (def.continues ? `the rest: continue "${t}"` : "ask again for the whole answer (the work goes on meanwhile)")).split("\n").filter((l) => !l.startsWith("… more"));
+    const capped = capAnswer(def.name, answer, deps.maxBytes);
+    const hint = moreHint(def.name, capped);
+    // The renderers' own "… more: raise -n" lines speak CLI; the continue line says it in tool arguments.
+    const lines = render(def.name, capped.result, plain, (t) => `the rest: continue "${t}"`).split("\n").filter((l) => !l.startsWith("… more"));
     const text = [...lines, ...(hint ? [hint] : [])].join("\n");
     if (def.textForModel) return { content: [{ type: "text", text: compactText(def.name, capped.result, text) }] };
     return { content: [{ type: "text", text }], structuredContent: forModel(def.name, capped.result, (typeof input.repo === "string" && input.repo !== "") || firstAbsolutePath(def, input) !== undefined) };

@@ -6,8 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { rpcCall } from "../client/rpc-client.ts";
 import { daemonPaths } from "../client/socket-path.ts";
-import { formatToken, parseDeadline, parseToken } from "../queries/partial.ts";
-import type { Capped } from "./cap.ts";
+import { parseDeadline } from "../queries/partial.ts";
 
 const DEFAULT_MS = 5000;
 const FIRST_AFTER_MS = 1000;
@@ -59,15 +58,4 @@ export async function withProgress<T>(extra: CallExtra | undefined, noDaemon: bo
     done = true;
     clearTimeout(timer);
   }
-}
-
-/**
- * A partial answer cut to fit the answer size sent fewer items than its continue token counts: the
- * token is made to count what was sent, so the continue gives the items cut too.
- */
-export function refitToken(capped: Capped): Capped {
-  const r = capped.result as { continue?: unknown };
-  if (!capped.cut || capped.cut.text !== undefined || typeof r.continue !== "string") return capped;
-  const t = parseToken(r.continue);
-  return { ...capped, result: { ...capped.result, continue: formatToken({ ...t, sent: t.sent - (capped.cut.total - capped.cut.kept) }) } };
 }

@@ -69,8 +69,10 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   if (!KEEP_ECHO.has(question)) for (const k of ECHOES) if (!where || k === "rev" || k === "query") delete out[k];
   // The commit it is as of: the agent asked at HEAD, or named it.
   if (KEEP_ECHO.has(question)) delete out.rev;
-  // A list that was not cut needs no word for it: truncated is said when it is true.
-  if (out.truncated === false) delete out.truncated;
+  // A list that was not cut needs no word for it: truncated is said when it is true, and continue says it when there is one.
+  if (out.truncated === false || typeof out.continue === "string") delete out.truncated;
+  // A continued page: its lists, nothing the first page said (a partial answer keeps how far it got).
+  if (typeof out.after === "number" && out.partial !== true) for (const k of Object.keys(out)) if (!Array.isArray(out[k]) && !["continue", "after"].includes(k) && !(question === "blame" && k === "commits")) delete out[k];
   if (question === "cochange" && out.window && typeof out.window === "object") {
     const { perFile: _p, maxFiles: _m, ...rest } = out.window as Record<string, unknown>;
     out.window = { ...rest, ...(typeof rest.from === "string" ? { from: dayOf(rest.from) } : {}) };

@@ -49,8 +49,9 @@ export function outputSchema(def: AnyQuery): z.ZodType {
 
 /**
  * An answer given at its deadline (src/queries/partial.ts): the fields found so far, partial, how far
- * it got and a continue token; a continued one says from which item its list starts. The output
- * schema is not sent to the model: these cost no tool bytes.
+ * it got and a continue token; a cut one carries a continue token, and a continued page says after
+ * how many items its lists start (src/queries/pages.ts). The output schema is not sent to the model:
+ * these cost no tool bytes.
  */
 function withPartial(out: z.ZodType): z.ZodType {
   const progress = z.union([
@@ -59,10 +60,12 @@ function withPartial(out: z.ZodType): z.ZodType {
     z.object({ files: z.number().int(), of: z.number().int() }),
     z.object({ lines: z.number().int(), of: z.number().int() }),
   ]);
-  const ask = { after: z.number().int().optional(), restarted: z.string().optional() };
+  const ask = { after: z.number().int().optional(), continue: z.string().optional() };
   const whole = out instanceof z.ZodObject ? out.extend(ask) : out;
-  const partial = z.looseObject({ repo: z.string().optional(), partial: z.literal(true), progress: progress.optional(), continue: z.string(), ...ask });
-  return z.union([whole, partial]);
+  const partial = z.looseObject({ repo: z.string().optional(), partial: z.literal(true), progress: progress.optional(), continue: z.string(), after: ask.after });
+  // A continued page: the lists after those sent before (`after` of them), and a continue while there are more.
+  const page = z.looseObject({ after: z.number().int(), continue: ask.continue });
+  return z.union([whole, partial, page]);
 }
 
 /** zod's integer bounds (±2^53-1) say nothing to an agent and cost tokens in every tools/list. */

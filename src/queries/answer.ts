@@ -11,6 +11,8 @@ import { validateInput } from "./define.ts";
 import { findQuery } from "./index.ts";
 import { askedRepo, worktreeFor } from "./worktree-input.ts";
 import { takeAsk, type PartialWork } from "./partial.ts";
+import { answerInPages } from "./pages.ts";
+import { aboutWorkTree, boundFor } from "./page-bound.ts";
 
 export interface AnswerOptions {
   /** Folder to find the repository from when the input names none. */
@@ -31,14 +33,22 @@ export async function answer(name: string, raw: Record<string, unknown>, opts: A
   const asked = await askedRepo(def, { ...given, repo: resolve(opts.cwd, (given.repo as string | undefined) ?? ".") }, discoverRepo);
   const { repo, input } = await worktreeFor(def, given, asked, discoverRepo);
   const index = indexOf(repo, opts.index);
-  const run = async (partial?: PartialWork) => {
-    if (def.needsIndex !== false) await index.refresh();
-    const ctx: QueryContext = { index, clock: () => new Date(), blameWorkers: BLAME_WORKERS, daemon: opts.daemon, partial };
-    return def.run(ctx, input as never);
-  };
-  if (ask.deadlineMs === undefined && !ask.token) return run();
   // In this process too, but the work stops at the deadline (the process ends with the answer): a continue redoes it from the token.
   const { Deadlines, askedOf } = await import("./deadline.ts");
-  const { stopLane } = await import("../git/processes.ts");
-  return new Deadlines().answer(askedOf(def, given, repo), ask, run, stopLane);
+  const job = askedOf(def, given, repo);
+  return answerInPages(
+    boundFor(def, job, repo),
+    ask,
+    async (widen, from) => {
+      const run = async (partial?: PartialWork) => {
+        if (def.needsIndex !== false) await index.refresh();
+        const ctx: QueryContext = { index, clock: () => new Date(), blameWorkers: BLAME_WORKERS, daemon: opts.daemon, partial };
+        return def.run(ctx, widen(input) as never);
+      };
+      if (ask.deadlineMs === undefined && !from) return run();
+      const { stopLane } = await import("../git/processes.ts");
+      return new Deadlines().answer({ ...job, input: widen(given) }, { ...ask, from }, run, stopLane);
+    },
+    aboutWorkTree(def, given),
+  );
 }

@@ -30,6 +30,7 @@ export const COCHANGE_ARGS = {
 
 export const cochangeQuery = defineQuery({
   name: "cochange",
+  continues: true,
   summary: "Files that tend to change in the same commits as PATH… (or as your uncommitted changes)",
   description:
     "Files that usually change with these (changed: true: with your uncommitted edit).",

@@ -29,13 +29,14 @@ export const COMPARE_ARGS = {
   },
   paths: { type: "strings", positional: true, description: "Only these files or folders.", agent: "" },
   limit: { type: "integer", default: 20, short: "n", description: "At most this many commits (default 20).", agent: "" },
-  skip: { type: "integer", min: 0, description: "Leave out the first N commits (those a cut answer listed), and the files.", agent: "" },
+  skip: { type: "integer", min: 0, cliOnly: true, description: "Leave out the first N commits (those a cut answer listed), and the files.", agent: "" },
   patch: { type: "boolean", description: "Include the patch.", agent: "" },
   diffLines: { type: "integer", default: 200, description: "Cut the patch after this many lines (default 200).", agent: "" },
 } as const satisfies Args;
 
 export const compareQuery = defineQuery({
   name: "compare",
+  continues: true,
   summary: "What a branch changed since it left BASE: merge base, ahead/behind, commits, files with +/-",
   description: "git diff base...head --stat + git log base..head: merge base, ahead/behind, commits, files.",
   common: ["repo"],

@@ -22,6 +22,7 @@ export const CONTRIBUTORS_ARGS = {
 
 export const contributorsQuery = defineQuery({
   name: "contributors",
+  continues: true,
   summary: "Who wrote the lines that exist now, under PATH",
   description:
     "Who wrote the surviving lines under path, per person: whom to ask.",

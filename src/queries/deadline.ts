@@ -3,14 +3,13 @@
  * caller gets what was found so far (partial, how far it got, a continue token) and the job goes on
  * at the background's priority, kept a while so the next ask, or the continue, is fast.
  */
-import { createHash } from "node:crypto";
-import { LoreError } from "../errors.ts";
 import { readHeadCommit } from "../git/head-file.ts";
 import { inLane, Lane } from "../git/priority.ts";
 import type { Repo } from "../git/repo.ts";
 import type { AnyQuery } from "./define.ts";
 import { diskStamp } from "./disk-stamp.ts";
-import { formatToken, PartialWork, progressMessage, restOf, type Ask } from "./partial.ts";
+import { PartialWork, progressMessage, type Ask } from "./partial.ts";
+import { offsetOf } from "./pages.ts";
 
 /** How long a finished job's answer is kept for its continue (then any continue redoes the work). LORE_KEEP_MS: tests. */
 const KEEP_MS = () => Number(process.env.LORE_KEEP_MS) || 10 * 60_000;
@@ -43,8 +42,6 @@ export function askedOf(def: AnyQuery, given: Record<string, unknown>, repo: Rep
   return { root: repo.root, name: def.name, input: given, head: readHeadCommit(repo) ?? "0".repeat(40), ...(def.readsDisk?.(given) ? { disk: diskStamp(given) } : {}) };
 }
 
-const hash = (text: string, n: number) => createHash("sha256").update(text).digest("hex").slice(0, n);
-
 export class Deadlines {
   private readonly jobs = new Map<string, Job>();
   private readonly tickets = new Map<string, Job>();
@@ -73,29 +70,12 @@ export class Deadlines {
    */
   async answer(asked: Asked, ask: Ask, run: (work: PartialWork) => Promise<unknown>, onDeadline: (lane: Lane) => void): Promise<unknown> {
     this.sweep();
-    const repo = hash(asked.root, 4);
-    // The state an answer is about, in the token: HEAD, and for a question about the file on disk, the file too.
-    const state = asked.disk === undefined ? asked.head.slice(0, 10) : hash(`${asked.head}\0${asked.disk}`, 10);
-    const question = hash(`${asked.name}\0${JSON.stringify(asked.input)}`, 8);
-    let from = 0;
-    let restarted: string | undefined;
-    if (ask.token) {
-      const t = ask.token;
-      if (t.repo !== repo) throw new LoreError("BAD_ARGUMENT", "This continue token is from an answer about another repository; ask there, or ask without continue.");
-      if (t.question !== question)
-        throw new LoreError("BAD_ARGUMENT", `This continue token is from another question (${asked.name} with other arguments); ask it with the arguments of the first part, or without continue.`);
-      if (t.head === state) from = t.sent;
-      // Never mix two states: the rest of an answer about an older HEAD (or file) is not this one's.
-      else
-        restarted =
-          asked.disk === undefined
-            ? `HEAD moved since the first part (${t.head} to ${state}): this answer starts over.`
-            : "HEAD or the file on disk changed since the first part: this answer starts over.";
-    }
+    // A continue's token was opened against this question as asked now (pages.ts): it never mixes two states.
+    const resumed = ask.from !== undefined;
     const key = `${asked.root}\0${asked.name}\0${JSON.stringify(asked.input)}\0${asked.head}\0${asked.disk ?? ""}`;
     // A finished job serves only its continues: a fresh ask goes the usual way (the answer cache knows what the work tree changed).
     const kept = this.jobs.get(key);
-    const job = kept && (kept.finishedAt === undefined || (ask.token !== undefined && restarted === undefined)) ? kept : this.start(key, asked.name, run);
+    const job = kept && (kept.finishedAt === undefined || resumed) ? kept : this.start(key, asked.name, run);
     if (ask.ticket) this.tickets.set(ask.ticket, job);
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
@@ -104,16 +84,15 @@ export class Deadlines {
         job.promise,
         ...(ask.deadlineMs === undefined ? [] : [new Promise<typeof late>((r) => (timer = setTimeout(() => r(late), Math.max(0, ask.deadlineMs! - (Date.now() - ask.startedAt)))))]),
       ]);
-      const extra = restarted ? { restarted } : {};
-      if (first !== late) return { ...(restOf(first, job.work.listKey, from) as object), ...extra };
+      // The whole answer: pages.ts gives the page the token asked for.
+      if (first !== late) return first;
       job.lane.toBackground();
       onDeadline(job.lane);
       const { work } = job;
-      const items = work.items.slice(from);
-      const sent = Math.max(from, work.items.length);
-      const token = formatToken({ sent, head: state, repo, question });
-      const list = work.listKey === undefined ? {} : { [work.listKey]: items };
-      return { ...(work.head ?? { repo: asked.root }), ...list, ...(from > 0 ? { after: from } : {}), partial: true, ...(work.progress ? { progress: work.progress } : {}), continue: token, ...extra };
+      const from = offsetOf(asked.name, work.listKey, ask.from);
+      const list = work.listKey === undefined ? {} : { [work.listKey]: work.items.slice(from) };
+      // pages.ts adds the continue token: the items after these.
+      return { ...(work.head ?? { repo: asked.root }), ...list, ...(from > 0 ? { after: from } : {}), partial: true, ...(work.progress ? { progress: work.progress } : {}) };
     } finally {
       clearTimeout(timer);
       if (ask.ticket) this.tickets.delete(ask.ticket);

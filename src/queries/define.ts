@@ -87,7 +87,7 @@ export interface QuerySpec<A extends Args = Args, O = unknown> {
   readsDisk?: (input: Record<string, unknown>) => boolean;
   /** False for a question about the work tree as a whole, or about refs that move on their own (review): no answer cache may keep it. */
   cacheable?: false;
-  /** True for a question whose partial answers (at a deadline) already hold items of its list: MCP offers it continue. */
+  /** True for a question with a list an answer may cut (src/queries/pages.ts: at a page size, a byte budget, limit, a deadline): every face offers it continue. */
   continues?: true;
   /**
    * True for a question whose text face says all its answer holds, in fewer tokens than its JSON
@@ -122,7 +122,7 @@ export const COMMON_ARGS = {
  */
 const ASK_ARGS = {
   deadline: { type: "string", cliOnly: true, description: "Answer within this time (5s, 500ms): what was found by then, partial, with a token to continue." },
-  continue: { type: "string", cliOnly: true, agent: "", description: "The token of a partial answer: the rest of that answer." },
+  continue: { type: "string", cliOnly: true, agent: "", description: "The token a cut answer gave: the items after those (same arguments)." },
 } as const satisfies Args;
 
 export type AnyQuery = QueryDef<Args, unknown>;

@@ -21,6 +21,7 @@ export const HOTSPOTS_ARGS = {
 
 export const hotspotsQuery = defineQuery({
   name: "hotspots",
+  continues: true,
   summary: "The files that change most (churn × size), under PATH",
   description:
     "Most-changed files: commits (newest 500 under PATH) × log10(10 + lines); no lockfiles, generated, vendored.",

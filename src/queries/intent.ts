@@ -36,6 +36,7 @@ export const INTENT_ARGS = {
 
 export const intentQuery = defineQuery({
   name: "intent",
+  continues: true,
   summary: "Why lines exist: the full messages of the commits that wrote them",
   description:
     "Why lines of the file on disk exist: each commit that wrote them, with full message, its lines and other files changed (git blame -L + git show); uncommitted lines apart.",

@@ -36,7 +36,7 @@ export interface LogOutput {
 export const LOG_ARGS = {
   paths: { type: "strings", positional: true, description: "Only commits changing these files or folders.", agent: "" },
   limit: { type: "integer", default: 20, short: "n", description: "At most this many commits (default 20).", agent: "" },
-  skip: { type: "integer", min: 0, description: "Leave out the first N commits (those a cut answer listed).", agent: "" },
+  skip: { type: "integer", min: 0, cliOnly: true, description: "Leave out the first N commits (those a cut answer listed).", agent: "" },
   author: { type: "string", description: "Only commits whose author (name <email>, mailmap applied) contains this text, in any case.", agent: "" },
   since: { type: "string", description: 'Only commits committed on or after this date (2024-01-31, "3 months ago").', agent: "" },
   before: { type: "string", description: "Only commits committed on or before this date (git log --until).", agent: "git --until" },
@@ -74,6 +74,7 @@ export function logCommitShape(z: typeof Zod) {
 
 export const logQuery = defineQuery({
   name: "log",
+  continues: true,
   summary: "The repository's commits newest first, or those under paths, with files and +/-",
   description: "git log [until] [-- PATHS] with each commit's files, +/-. not:\"main\" = main..HEAD.",
   args: LOG_ARGS,

@@ -30,6 +30,7 @@ export const OWNERS_ARGS = {
 
 export const ownersQuery = defineQuery({
   name: "owners",
+  continues: true,
   summary: "Who owns what under PATH: main author per folder or file, islands, truck factor",
   description:
     "PATH's top authors by lines, truck factor; by folder|file: main author per row, islands (≥ 80 %).",

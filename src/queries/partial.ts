@@ -4,6 +4,7 @@
  * Also the deadline and continue arguments every face takes, and the continue token's shape.
  */
 import { LoreError } from "../errors.ts";
+import type { Offsets } from "./continue-token.ts";
 
 /** How far a question got: commits searched (of all, back to a time), commits found (back to a time), files blamed of files asked, or lines covered. */
 export type Progress =
@@ -72,7 +73,12 @@ export function progressMessage(p: Progress | undefined, question: string): stri
 export interface Ask {
   /** Milliseconds to the answer; undefined: no deadline. */
   deadlineMs?: number;
-  token?: ContinueToken;
+  /** The continue token as given (pages.ts opens it against the question). */
+  token?: unknown;
+  /** Where each list goes on, once the token is opened: a deadline's job gives its items from there. */
+  from?: Offsets;
+  /** The face's byte budget for the answer's lists (MCP's LORE_MCP_MAX_BYTES). */
+  budget?: number;
   /** The client's name for the call, to ask how far it got (progress). */
   ticket?: string;
   /** When the call was read (Date.now()): the deadline counts from here, finding the repository included. */
@@ -90,46 +96,15 @@ export function parseDeadline(v: unknown): number {
   return Math.ceil(ms);
 }
 
-/** The input without deadline, continue and ticket, and those read. */
+/** The input without deadline, continue, budget and ticket, and those read. */
 export function takeAsk(raw: Record<string, unknown>): { ask: Ask; rest: Record<string, unknown> } {
-  const { deadline, continue: token, ticket, ...rest } = raw;
+  const { deadline, continue: token, budget, ticket, ...rest } = raw;
   const ask: Ask = { startedAt: Date.now() };
   if (deadline !== undefined && deadline !== null) ask.deadlineMs = parseDeadline(deadline);
-  if (token !== undefined && token !== null && token !== "") ask.token = parseToken(token);
+  if (token !== undefined && token !== null && token !== "") ask.token = token;
+  if (typeof budget === "number" && budget >= 1024) ask.budget = budget;
   if (typeof ticket === "string") ask.ticket = ticket;
   return { ask, rest };
-}
-
-/**
- * A continue token is a bookmark, not a handle: how many items were sent, the HEAD they were found
- * at, and whose question it was (the repository and the question, hashed). The daemon keeps the work
- * behind it a while, but any daemon, restarted or not, can give the rest from the token alone.
- */
-export interface ContinueToken {
-  sent: number;
-  head: string;
-  repo: string;
-  question: string;
-}
-
-const TOKEN = /^(\d+)\.([0-9a-f]{10})\.([0-9a-f]{4})([0-9a-f]{8})$/;
-
-export function formatToken(t: ContinueToken): string {
-  return `${t.sent}.${t.head.slice(0, 10)}.${t.repo}${t.question}`;
-}
-
-export function parseToken(v: unknown): ContinueToken {
-  const m = typeof v === "string" ? TOKEN.exec(v.trim()) : null;
-  if (!m) throw new LoreError("BAD_ARGUMENT", `continue takes the token a partial answer gave (such as 3.1a2b3c4d5e.0f1e2d3c4b5a), not ${JSON.stringify(v)}.`);
-  return { sent: Number(m[1]), head: m[2]!, repo: m[3]!, question: m[4]! };
-}
-
-/** The answer from item `from` on: the rest of a list the reader already has the start of. */
-export function restOf(answer: unknown, listKey: string | undefined, from: number): unknown {
-  if (from === 0 || listKey === undefined || typeof answer !== "object" || answer === null) return answer;
-  const list = (answer as Record<string, unknown>)[listKey];
-  if (!Array.isArray(list)) return answer;
-  return { ...answer, [listKey]: list.slice(from), after: from };
 }
 
 /** blameMany's onDone for a question that blames many files: "blamed 120 of 4,800 files" as each is done. */

@@ -50,6 +50,7 @@ export const REVIEW_ARGS = {
 
 export const reviewQuery = defineQuery({
   name: "review",
+  continues: true,
   summary: "Before you commit: what your change rewrites (and which fixes), files it may have missed, whom to ask",
   description:
     "Call before you commit or finish a task: your change (uncommitted, staged, or since base) against history. Commits behind lines it deletes, fix messages, files usually changed with it but untouched, whom to ask.",

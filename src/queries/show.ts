@@ -42,6 +42,7 @@ export const SHOW_ARGS = {
 
 export const showQuery = defineQuery({
   name: "show",
+  continues: true,
   summary: "One commit: message, parents, files with +/-, patch of named files; or REV:PATH, a file as it was",
   description: "git show REV [-- PATHS]: message, files with +/-, patch of paths (or all). rev \"REV:PATH\": the file then.",
   common: ["repo"],

@@ -16,6 +16,7 @@ export function partialLines(name: string, result: unknown, style: Style, more: 
   const out: string[] = [];
   if (r.restarted) out.push(style.dim(r.restarted));
   if (r.partial) out.push(style.dim(`partial: ${progressMessage(r.progress, name).replace(`${name}: `, "")}; ${more(r.continue!)}`));
+  else if (r.continue) out.push(style.dim(`… ${more(r.continue)}`));
   return out;
 }
 

@@ -12,7 +12,9 @@ function renderFile(r: ShowFileOutput, s: Style): string {
   return [r.text.replace(/\n$/, ""), ...cut].join("\n");
 }
 
-function renderCommit(r: ShowCommitOutput, s: Style): string {
+function renderCommit(r: ShowCommitOutput & { after?: number }, s: Style): string {
+  // A continued page: the files after those the first page listed, nothing of the commit again.
+  if (r.after !== undefined) return fileLines(r.files, r.filesTotal - r.after, s, "").join("\n");
   const out = [s.yellow(`commit ${r.sha}`)];
   if (r.parents.length > 1) out.push(`Merge: ${r.parents.map((p) => p.slice(0, 12)).join(" ")}${s.dim(" (files against the first parent)")}`);
   out.push(`Author: ${r.author} <${r.email}>`, `Date:   ${r.time}`, "", ...r.message.split("\n").map((l) => "    " + l), "");

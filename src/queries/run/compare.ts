@@ -8,9 +8,6 @@ import { repoPaths } from "./log.ts";
 import { logCommits } from "./log-commits.ts";
 import { checkCount, commitOf, diffFiles, diffPatch, fileOut } from "./repo-diff.ts";
 
-/** Files listed. */
-const MAX_FILES = 100;
-
 export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>): Promise<CompareOutput> {
   checkCount("diffLines", input.diffLines);
   const base = await commitOf(ctx, input.base);
@@ -42,9 +39,10 @@ export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>):
     ahead: ahead!,
     behind: behind!,
     commits,
-    files: files.slice(0, MAX_FILES),
+    // All of them: the answer's pages hold 100 each, and go on independently of the commits (src/queries/pages.ts).
+    files,
     filesTotal: files.length,
-    truncated: moreCommits || files.length > MAX_FILES,
+    truncated: moreCommits,
   };
   if (patched) {
     out.patch = patched.patch;

@@ -13,8 +13,6 @@ import { repoPaths } from "./log.ts";
 import { unreadableFiles } from "./show-unreadable.ts";
 import { checkCount, commitOf, diffFiles, diffPatch, fileOut } from "./repo-diff.ts";
 
-/** Files listed for one commit. */
-const MAX_FILES = 50;
 /** Lines of a file given without a range. */
 const MAX_LINES = 1000;
 
@@ -56,7 +54,7 @@ async function showCommit(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Pr
     files = ctx.index.store.log.changesOf([c.id]).map((ch) => fileOut({ ...ch, oldPath: ch.old_path }));
   } else files = (await diffFiles(ctx, c.parents[0] ?? null, sha, [])).map(fileOut);
   // A file git cannot read has unknown counts, as a binary file has: it is left out, not called binary.
-  const unreadable = await unreadableFiles(ctx, sha, c.parents[0] ?? null, files.slice(0, MAX_FILES));
+  const unreadable = await unreadableFiles(ctx, sha, c.parents[0] ?? null, files);
   for (const f of files) if (unreadable.has(f.path)) delete f.binary;
   const out: ShowCommitOutput = {
     repo: ctx.index.repo.root,
@@ -67,7 +65,8 @@ async function showCommit(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Pr
     time: iso(c.time),
     message: c.message,
     ...(merge ? { against: "first-parent" as const } : {}),
-    files: files.slice(0, MAX_FILES),
+    // All of them: the answer's pages hold 50 each (src/queries/pages.ts).
+    files,
     filesTotal: files.length,
     truncated: false,
     ...(unreadable.size ? { leftOut: [...unreadable.values()] } : {}),

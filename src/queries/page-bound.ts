@@ -1,0 +1,30 @@
+/**
+ * What a continue token is bound to, beside the question and HEAD: the files that change answers
+ * without a commit (.mailmap, a shallow clone's bounds, the ignore-revs file) and, for a question about
+ * the work tree (review of uncommitted work, changes, cochange --changed), git's staging area; such a
+ * question's pages are bound to its whole answer too (pages.ts), since an edit moves neither.
+ */
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import type { Repo } from "../git/repo.ts";
+import type { Bound } from "./continue-token.ts";
+import type { AnyQuery } from "./define.ts";
+import type { Asked } from "./deadline.ts";
+
+function stamp(path: string): string {
+  const st = statSync(path, { throwIfNoEntry: false });
+  return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : "-";
+}
+
+/** The token's binding for a question as a deadline's job knows it (HEAD, the file's stamp), asked of `repo`. */
+export function boundFor(def: AnyQuery, asked: Asked, repo: Repo): Bound {
+  const { input, head, disk } = asked;
+  const files = [join(repo.root, ".mailmap"), join(repo.commonDir, "shallow"), join(repo.root, ".git-blame-ignore-revs")];
+  if (aboutWorkTree(def, input)) files.push(join(repo.gitDir, "index"));
+  return { root: repo.root, name: def.name, input, head, ...(disk !== undefined ? { disk } : {}), state: files.map(stamp).join("|") };
+}
+
+/** A question whose answer moves with the work tree, without a commit. */
+export function aboutWorkTree(def: AnyQuery, input: Record<string, unknown>): boolean {
+  return def.cacheable === false || input.changed === true;
+}

@@ -1,0 +1,68 @@
+/**
+ * Cutting a list of an answer to a window of its items (blame's commits table kept to the hunks
+ * left), and to a size in bytes: the largest prefix that fits, at least one item, so an answer is
+ * never empty just for being big.
+ */
+type Answer = Record<string, unknown>;
+
+/** The long texts an answer may carry (a patch, a file's text, git's output): the face cuts them after the lists. */
+const TEXTS = ["patch", "text", "stdout"];
+
+/**
+ * The answer's JSON size, its long texts left out (the lists get the budget first), and compare's
+ * commits without their own files (the branch's files are its list; the model's copy drops theirs).
+ */
+export function listBytes(answer: Answer): number {
+  const rest = { ...answer };
+  for (const t of TEXTS) delete rest[t];
+  if (Array.isArray(rest.files) && Array.isArray(rest.commits))
+    rest.commits = (rest.commits as Answer[]).map((c) => {
+      const { files: _f, filesTotal: _t, ...own } = c;
+      return own;
+    });
+  return Buffer.byteLength(JSON.stringify(rest));
+}
+
+/** The answer with items [from, to) of its list (and, for blame, only the commits they name). */
+export function windowOf(name: string, answer: Answer, list: string, from: number, to: number): Answer {
+  const items = (answer[list] as unknown[]).slice(from, to);
+  const out: Answer = { ...answer, [list]: items };
+  if (name === "blame" && answer.commits && typeof answer.commits === "object") {
+    const shas = new Set((items as [number, number, string][]).map((h) => h[2]));
+    out.commits = Object.fromEntries(Object.entries(answer.commits as Answer).filter(([sha]) => shas.has(sha)));
+    const boundary = (answer.boundary as string[] | undefined)?.filter((sha) => shas.has(sha));
+    if (boundary?.length) out.boundary = boundary;
+    else delete out.boundary;
+  }
+  return out;
+}
+
+/** How many of the list's first items fit `budget` (at least 1, at most all). */
+export function fitting(name: string, answer: Answer, list: string, budget: number): number {
+  const total = (answer[list] as unknown[]).length;
+  let lo = Math.min(1, total);
+  let hi = total;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (listBytes(windowOf(name, answer, list, 0, mid)) <= budget) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** A single commit message longer than the whole budget (intent) is shortened rather than dropped. */
+export function shortenMessage(answer: Answer, budget: number): Answer {
+  const commits = answer.commits as { message?: string }[];
+  const message = commits[0]?.message;
+  if (typeof message !== "string") return answer;
+  const withMessage = (text: string) => ({ ...answer, commits: [{ ...commits[0], message: text }, ...commits.slice(1)] });
+  // Characters are not bytes (UTF-8, JSON escapes): search the longest prefix whose JSON fits.
+  let lo = 0;
+  let hi = message.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (listBytes(withMessage(message.slice(0, mid) + "…")) <= budget) lo = mid;
+    else hi = mid - 1;
+  }
+  return withMessage(message.slice(0, lo) + "…");
+}

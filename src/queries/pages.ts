@@ -1,0 +1,142 @@
+/**
+ * Answers in pages: every list an answer may cut (at its page size, at the face's byte budget, at
+ * `limit`, or at a deadline) is continued by `continue`, with the items after those sent, in the
+ * same order, nothing repeated. The token (continue-token.ts) says where each list goes on and is
+ * sealed to the question as asked, so a page never mixes two states of the repository.
+ */
+import { createHash } from "node:crypto";
+import { mintToken, openToken, type Bound, type Offsets } from "./continue-token.ts";
+import { fitting, listBytes, shortenMessage, windowOf } from "./page-cut.ts";
+
+type Answer = Record<string, unknown>;
+
+/**
+ * A list an answer pages: `limit`, the list is cut by the question's limit (the rest comes from asking
+ * for more); `size`, a page holds at most this many on every face; `model`, at most this many when a
+ * byte budget is given (MCP: the model reads a few, the rest on asking).
+ */
+interface ListSpec {
+  key: string;
+  limit?: true;
+  size?: number;
+  model?: number;
+}
+
+export const PAGED: Record<string, ListSpec[]> = {
+  blame: [{ key: "hunks" }],
+  history: [{ key: "commits", limit: true }],
+  intent: [{ key: "commits" }],
+  cochange: [{ key: "results", limit: true }],
+  hotspots: [{ key: "results", limit: true }],
+  contributors: [{ key: "results", limit: true, model: 3 }],
+  owners: [{ key: "results", limit: true }],
+  log: [{ key: "commits", limit: true }],
+  // compare's files page on their own: a 30-commit branch may touch hundreds of files.
+  compare: [{ key: "commits", limit: true }, { key: "files", size: 100 }],
+  show: [{ key: "files", size: 50 }],
+  review: [{ key: "files" }],
+  search: [{ key: "results", limit: true }],
+};
+
+/** The limit a question answers with (search's default depends on its mode). */
+function limitOf(name: string, input: Answer): number | undefined {
+  if (typeof input.limit === "number") return input.limit;
+  return name === "search" ? (input.code ? 5 : 20) : undefined;
+}
+
+/** The input that holds the items after `from`: a list cut at limit asks for those sent and limit more. */
+export function widened(name: string, input: Answer, from: Offsets | undefined): Answer {
+  const i = PAGED[name]?.findIndex((s) => s.limit) ?? -1;
+  const sent = i >= 0 ? from?.[i] : undefined;
+  const limit = limitOf(name, input);
+  if (sent === undefined || sent === null || limit === undefined || sent < limit) return input;
+  return { ...input, limit: sent + limit };
+}
+
+/** Where the list named `key` goes on (a deadline's partial answer gives its items from there). */
+export function offsetOf(name: string, key: string | undefined, from: Offsets | undefined): number {
+  const i = PAGED[name]?.findIndex((s) => s.key === key) ?? -1;
+  return (i >= 0 ? from?.[i] : 0) ?? 0;
+}
+
+/** Opens a call's continue token against the question as asked now (BAD_CONTINUE when it was not made for it). */
+export function openAsk(bound: Bound, token: unknown): Offsets {
+  return openToken(token, bound, PAGED[bound.name]?.length ?? 0);
+}
+
+/** A partial answer (a deadline): its list within the budget, and a token for the items after those sent. */
+function partialPage(name: string, a: Answer, from: Offsets | undefined, budget: number | undefined, mint: (o: Offsets) => string): Answer {
+  const specs = PAGED[name] ?? [];
+  const i = specs.findIndex((s) => Array.isArray(a[s.key]));
+  let out = a;
+  if (i >= 0 && budget !== undefined && listBytes(out) > budget) out = windowOf(name, out, specs[i]!.key, 0, fitting(name, out, specs[i]!.key, budget));
+  const offsets = specs.map((s, j) => (j === i ? offsetOf(name, s.key, from) + (out[s.key] as unknown[]).length : (from?.[j] ?? 0)));
+  return { ...out, continue: mint(offsets) };
+}
+
+/**
+ * The page of a whole answer that starts at `from` (the first when undefined): each list from its
+ * offset, at most its page size, then cut to `budget` bytes (the last list first); `continue` where
+ * any list has more, and `after` on a continued page (its fixed fields are the first page's).
+ */
+export function pageOf(name: string, answer: unknown, from: Offsets | undefined, budget: number | undefined, mint: (o: Offsets) => string): unknown {
+  if (!answer || typeof answer !== "object" || Array.isArray(answer)) return answer;
+  const a = answer as Answer;
+  if (a.partial === true) return partialPage(name, a, from, budget, mint);
+  const specs = PAGED[name];
+  if (!specs) return answer;
+  let out: Answer = { ...a };
+  const bases = specs.map((_, i) => from?.[i] ?? 0);
+  const more = specs.map((s, i) => {
+    const items = out[s.key];
+    if (!Array.isArray(items)) return false;
+    if (from?.[i] === null) {
+      out[s.key] = [];
+      return false;
+    }
+    const end = Math.min(items.length, bases[i]! + (s.size ?? (budget !== undefined ? s.model : undefined) ?? Infinity));
+    out = windowOf(name, out, s.key, bases[i]!, end);
+    // A page that came back empty ends the list (the query's truncated may be its patch's).
+    return end < items.length || (s.limit === true && a.truncated === true && end > bases[i]!);
+  });
+  if (from) for (const t of ["patch", "text", "stdout"]) delete out[t];
+  if (budget !== undefined) {
+    for (let i = specs.length - 1; i >= 0 && listBytes(out) > budget; i--) {
+      const items = out[specs[i]!.key];
+      if (!Array.isArray(items) || items.length === 0) continue;
+      const n = fitting(name, out, specs[i]!.key, budget);
+      if (n < items.length) {
+        out = windowOf(name, out, specs[i]!.key, 0, n);
+        more[i] = true;
+      }
+    }
+    if (name === "intent" && listBytes(out) > budget) out = shortenMessage(out, budget);
+  }
+  const offsets = specs.map((s, i) => (more[i] ? bases[i]! + (out[s.key] as unknown[]).length : null));
+  if (from) out.after = Math.max(0, ...bases);
+  if (offsets.some((o) => o !== null)) return { ...out, truncated: true, continue: mint(offsets) };
+  return a.truncated === true && specs.some((s) => s.limit) ? { ...out, truncated: false } : out;
+}
+
+/** What a call asks of its pages: the token of the page before, and the face's byte budget (MCP's). */
+export interface PageAsk {
+  token?: unknown;
+  budget?: number;
+}
+
+/**
+ * The page a call asks for: `answer` is given the input that holds it (widened) and the offsets (for a
+ * deadline's partial answer), and answers the question whole, or partial at a deadline.
+ */
+export async function answerInPages(bound: Bound, ask: PageAsk, answer: (widen: (input: Answer) => Answer, from?: Offsets) => Promise<unknown>, byContent = false): Promise<unknown> {
+  if (byContent) {
+    // An edit moves neither HEAD nor a stamp: the token is bound to the whole answer it pages.
+    const whole = await answer((input) => input);
+    const sealed = { ...bound, state: `${bound.state}|${createHash("sha256").update(JSON.stringify(whole) ?? "").digest("hex")}` };
+    const from = ask.token !== undefined ? openAsk(sealed, ask.token) : undefined;
+    return pageOf(bound.name, whole, from, ask.budget, (o) => mintToken(sealed, o));
+  }
+  const from = ask.token !== undefined ? openAsk(bound, ask.token) : undefined;
+  const whole = await answer((input) => widened(bound.name, input, from), from);
+  return pageOf(bound.name, whole, from, ask.budget, (o) => mintToken(bound, o));
+}
