@@ -46,6 +46,11 @@ function day(row: unknown): unknown {
 /** A commit (or an answer) whose files are all listed: their count, and its +/- (their sums), say nothing more. */
 function withoutSums(row: Record<string, unknown>): Record<string, unknown> {
   const files = row.files;
+  // intent's files leave out the path itself, which its count holds.
+  if (Array.isArray(files) && row.message !== undefined && row.filesTotal === files.length + 1) {
+    const { filesTotal: _t, ...r } = row;
+    return r;
+  }
   if (!Array.isArray(files) || row.filesTotal !== files.length) return row;
   const r = { ...row };
   delete r.filesTotal;

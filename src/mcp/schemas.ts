@@ -19,12 +19,9 @@ function forAgents(description: string): string {
 
 function fieldSchema(name: string, spec: ArgSpec): z.ZodType {
   let field: z.ZodType;
-  if (spec.type === "integer") {
-    let n = z.number().int();
-    if (spec.min !== undefined) n = n.min(spec.min);
-    if (spec.max !== undefined) n = n.max(spec.max);
-    field = n;
-  } else if (spec.type === "boolean") field = z.boolean();
+  // Bounds are checked with the CLI's messages (validateInput): the model pays for them on every turn.
+  if (spec.type === "integer") field = z.number().int();
+  else if (spec.type === "boolean") field = z.boolean();
   else if (spec.type === "strings") field = z.array(z.string());
   else field = z.string();
   if (spec.default !== undefined) field = (field as z.ZodType<unknown>).default(spec.default as never);

@@ -24,8 +24,8 @@ export type BlameHunk = [start: number, end: number, sha: string | null] | [star
 
 export const BLAME_ARGS = {
   path: FILE_PATH,
-  startLine: { type: "integer", description: "First line. CLI: -L START,END." },
-  endLine: { type: "integer", description: "Last line." },
+  startLine: { type: "integer", description: "First line. CLI: -L START,END.", agent: "" },
+  endLine: { type: "integer", description: "Last line.", agent: "" },
   function: { type: "string", cliOnly: true, description: "A function's lines, as git blame -L :NAME finds them (in the file on disk unless --until). CLI: -L :NAME." },
   ignoreRevs: IGNORE_REVS,
 } as const satisfies Args;
@@ -34,7 +34,7 @@ export const blameQuery = defineQuery({
   name: "blame",
   summary: "Who last changed each line of a file, and in which commit",
   description:
-    "Who last changed each line on disk (git blame): hunks [start, end, sha], sha null if not committed, + origPath, origStart if from another file; commits {sha: [author, time, subject]}.",
+    "git blame of the file on disk: hunks [start, end, sha (null: uncommitted), origPath?, origStart?]; commits {sha: [author, day, subject]}.",
   args: BLAME_ARGS,
   needsHistory: false,
   readsDisk: () => true,

@@ -33,7 +33,7 @@ export interface HistoryOutput {
 export const HISTORY_ARGS = {
   path: FILE_PATH,
   limit: { type: "integer", default: 20, min: 1, max: 10000, short: "n", description: "Most commits (default 20).", agent: "Most commits." },
-  follow: { type: "boolean", default: true, description: "Follow renames (CLI: --no-follow)." },
+  follow: { type: "boolean", default: true, description: "Follow renames (CLI: --no-follow).", agent: "" },
   ...LINE_HISTORY_ARGS,
 } as const satisfies Args;
 

@@ -9,7 +9,7 @@ export interface IntentCommit {
   /** The full message; its first line is the subject. */
   message: string;
   lines: [number, number][];
-  /** The other files the commit changed (PATH is not repeated), up to 50. */
+  /** The other files the commit changed (PATH is not repeated): up to 5, nearest PATH first; all with `files`. */
   files: string[];
   filesTotal: number;
 }
@@ -28,10 +28,11 @@ export interface IntentOutput {
 
 export const INTENT_ARGS = {
   path: FILE_PATH,
-  startLine: { type: "integer", description: "First line (required). CLI: -L START,END." },
-  endLine: { type: "integer", description: "Last line." },
+  startLine: { type: "integer", description: "First line (required). CLI: -L START,END.", agent: "" },
+  endLine: { type: "integer", description: "Last line.", agent: "" },
   function: { type: "string", cliOnly: true, description: "A function's lines, as git blame -L :NAME finds them (in the file on disk unless --until). CLI: -L :NAME." },
   ignoreRevs: IGNORE_REVS,
+  files: { type: "boolean", description: "Every file of each commit (default: the 5 nearest the path).", agent: "All, not the 5 nearest." },
 } as const satisfies Args;
 
 export const intentQuery = defineQuery({
@@ -39,7 +40,7 @@ export const intentQuery = defineQuery({
   continues: true,
   summary: "Why lines exist: the full messages of the commits that wrote them",
   description:
-    "Why lines of the file on disk exist: each commit that wrote them, with full message, its lines and other files changed (git blame -L + git show); uncommitted lines apart.",
+    "Why lines on disk exist (git blame -L + git show): each commit that wrote them, full message, its lines, files it changed nearest the path; uncommitted lines apart.",
   args: INTENT_ARGS,
   needsHistory: false,
   readsDisk: () => true,

@@ -113,7 +113,7 @@ export function pageOf(name: string, answer: unknown, from: Offsets | undefined,
     if (name === "intent" && listBytes(out) > budget) out = shortenMessage(out, budget);
   }
   const offsets = specs.map((s, i) => (more[i] ? bases[i]! + (out[s.key] as unknown[]).length : null));
-  if (from) out.after = Math.max(0, ...bases);
+  if (bases.some((b) => b > 0)) out.after = Math.max(...bases);
   if (offsets.some((o) => o !== null)) return { ...out, truncated: true, continue: mint(offsets) };
   return a.truncated === true && specs.some((s) => s.limit) ? { ...out, truncated: false } : out;
 }

@@ -38,12 +38,12 @@ export const SEARCH_ARGS = {
   query: { type: "string", required: true, positional: true, text: true, description: 'Words, "a phrase", prefix*; with code: a text.' },
   paths: { type: "strings", positional: true, description: "Only commits touching these." },
   limit: { type: "integer", min: 1, short: "n", description: "Default 20, code 5." },
-  author: { type: "string", description: "In author name or email." },
-  since: { type: "string", description: "Date." },
+  author: { type: "string", description: "In author name or email.", agent: "" },
+  since: { type: "string", description: "Date.", agent: "" },
   newest: { type: "boolean", description: "git log order." },
   code: { type: "boolean", description: "Code changes: git log -S." },
   regex: { type: "boolean", description: "With code: -G." },
-  oldest: { type: "boolean", description: "With code: oldest first." },
+  oldest: { type: "boolean", description: "With code: oldest first, with the lines the oldest added.", agent: "With code: oldest first, + the lines it added." },
 } as const satisfies Args;
 
 export const searchQuery = defineQuery({

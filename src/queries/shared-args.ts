@@ -12,6 +12,7 @@ export const IGNORE_REVS = {
   type: "boolean",
   default: true,
   description: "Use .git-blame-ignore-revs (CLI: --no-ignore-revs).",
+  agent: "",
 } as const satisfies ArgSpec;
 
 export const WINDOW_ARGS = {

@@ -113,18 +113,19 @@ test("a deadline of 0 or less, or one that is not a time, is BAD_ARGUMENT", asyn
     expect({ d, code: r.code, error: r.json?.error?.code }).toEqual({ d, code: 2, error: "BAD_ARGUMENT" });
   }
   const bad = await search(h, repo, ["--continue", "not-a-token"]);
-  expect(bad.json.error.code).toBe("BAD_ARGUMENT");
+  expect(bad.json.error.code).toBe("BAD_CONTINUE");
 }, 60_000);
 
-test("a token of another question or another repository is refused, saying which", async () => {
+test("a token of another question or another repository is BAD_CONTINUE, saying what to ask instead", async () => {
   const h = home();
   const first = await search(h, repo, ["--deadline", "500ms"]);
   expect(first.json.partial).toBe(true);
   const otherQuestion = await lore(h, repo.dir, ["search", "--code", NEEDLE, "-n", "29", "--json", "--continue", first.json.continue], env());
-  expect(otherQuestion.json.error.code).toBe("BAD_ARGUMENT");
+  expect(otherQuestion.json.error.code).toBe("BAD_CONTINUE");
   expect(otherQuestion.json.error.message).toContain("another question");
+  expect(otherQuestion.json.error.message).toContain("no continue");
   const otherRepo = await search(h, other, ["--continue", first.json.continue]);
-  expect(otherRepo.json.error.code).toBe("BAD_ARGUMENT");
+  expect(otherRepo.json.error.code).toBe("BAD_CONTINUE");
   expect(otherRepo.json.error.message).toContain("another repository");
 }, 60_000);
 
@@ -149,7 +150,7 @@ test("the rest comes exactly after the work was forgotten, and after the daemon 
   expect([...shas(second.json), ...shas(restarted.json)]).toEqual(truth(repo, 25));
 }, 90_000);
 
-test("a token from before HEAD moved starts over at the new HEAD, and says so", async () => {
+test("a token from before HEAD moved is BAD_CONTINUE: the rest of an older HEAD's answer is not this one's", async () => {
   const h = home();
   const r = new TestRepo();
   for (let i = 0; i < 60; i++) r.write("x.c", lines(`call ${NEEDLE}${i});`)).commit(`c${i}`);
@@ -157,10 +158,12 @@ test("a token from before HEAD moved starts over at the new HEAD, and says so", 
   expect(first.json.partial).toBe(true);
   r.write("x.c", lines(`call ${NEEDLE}new);`)).commit("moved");
   const again = await search(h, r, ["--continue", first.json.continue]);
-  expect(again.code).toBe(0);
-  expect(again.json.restarted).toContain("HEAD moved");
-  expect(again.json.after).toBeUndefined();
-  expect(shas(again.json)).toEqual(truth(r, 30));
+  expect(again.code).toBe(2);
+  expect(again.json.error.code).toBe("BAD_CONTINUE");
+  expect(again.json.error.message).toContain("HEAD");
+  // Asked again without continue: the new HEAD's answer.
+  const fresh = await search(h, r, []);
+  expect(shas(fresh.json)).toEqual(truth(r, 30));
   r.cleanup();
 }, 90_000);
 
@@ -237,11 +240,12 @@ test("the MCP deadline is 5 s unless LORE_MCP_DEADLINE says otherwise", async ()
 });
 
 test("a partial answer cut to fit the MCP answer size counts in its token only the items it sent", async () => {
-  const { refitToken } = await import("../../src/mcp/deadline.ts");
-  const capped = { result: { results: [1, 2, 3], partial: true, continue: "7.0123456789.abcd01234567" }, cut: { kept: 3, total: 5 } };
-  expect((refitToken(capped).result as any).continue).toBe("5.0123456789.abcd01234567");
-  const whole = { result: { results: [1, 2, 3] }, cut: { kept: 3, total: 5 } };
-  expect(refitToken(whole)).toBe(whole);
+  const { pageOf } = await import("../../src/queries/pages.ts");
+  const results = Array.from({ length: 5 }, (_, i) => ({ sha: String(i).repeat(12), subject: "x".repeat(400) }));
+  let sealed: unknown;
+  const page = pageOf("search", { results, partial: true, after: 2 }, [2], 1024, (o) => ((sealed = o), "t")) as any;
+  expect(page.results.length).toBeLessThan(5);
+  expect(sealed).toEqual([2 + page.results.length]);
 });
 
 test("without the daemon the deadline holds too: the work stops with the answer, and the token gives the rest", async () => {

@@ -6,6 +6,7 @@ import { moreHint } from "../../src/mcp/hints.ts";
 import { RepoScope } from "../../src/mcp/repos.ts";
 import { queryForTool } from "../../src/mcp/tools.ts";
 import { answer } from "../../src/queries/answer.ts";
+import { pageOf } from "../../src/queries/pages.ts";
 import { TestRepo } from "../helpers/git-repo.ts";
 import { isolateHome } from "../helpers/lore.ts";
 
@@ -17,16 +18,15 @@ test("a patch over the budget is cut at a whole line, marked truncated, and the 
   expect(r.truncated).toBe(true);
   expect(patch.startsWith(r.patch)).toBe(true);
   expect(r.patch.endsWith("\n")).toBe(true);
-  expect(moreHint("show", c, undefined)).toContain("patch was cut");
+  expect(moreHint("show", c)).toContain("patch was cut");
 });
 
-test("a log over the budget keeps its newest commits and says how to ask for fewer", () => {
+test("a log over the budget keeps its newest commits and a token for the rest", () => {
   const commits = Array.from({ length: 500 }, (_, i) => ({ sha: `c${i}`, subject: "s".repeat(100) }));
-  const c = capAnswer("log", { repo: "/r", rev: "x", paths: [], commits, truncated: false }, 16_384);
-  const kept = (c.result as { commits: unknown[] }).commits;
-  expect(kept.length).toBeGreaterThan(10);
-  expect(kept).toEqual(commits.slice(0, kept.length));
-  expect(moreHint("log", c, 500)).toContain(`limit ${kept.length}`);
+  const page = pageOf("log", { repo: "/r", rev: "x", paths: [], commits, truncated: false }, undefined, 16_384, (o) => `${o[0]}`) as { commits: unknown[]; continue: string };
+  expect(page.commits.length).toBeGreaterThan(10);
+  expect(page.commits).toEqual(commits.slice(0, page.commits.length));
+  expect(page.continue).toBe(String(page.commits.length));
 });
 
 test("a long file's text over MCP comes in pages of up to 48 KB, each saying from where the rest goes on, and together they are git show's", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { capAnswer, maxBytes } from "../../src/mcp/cap.ts";
-import { moreHint } from "../../src/mcp/hints.ts";
+import { pageOf } from "../../src/queries/pages.ts";
 
 const size = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 const sha = (i: number) => i.toString(16).padStart(40, "0");
@@ -11,31 +11,27 @@ describe("the answer size budget", () => {
     expect(capAnswer("cochange", r, 16384)).toEqual({ result: r });
   });
 
-  test("a long list keeps the longest prefix that fits and is marked truncated", () => {
+  test("a long list keeps the longest prefix that fits and carries a continue token for the rest", () => {
     const results = Array.from({ length: 500 }, (_, i) => ({ path: `src/file-${i}.ts`, count: i, confidence: 0.5, jaccard: 0.25 }));
-    const capped = capAnswer("cochange", { repo: "/r", path: "a", results, truncated: false }, 4096);
-    expect(size(capped.result)).toBeLessThanOrEqual(4096);
-    const kept = (capped.result.results as unknown[]).length;
+    let sealed: unknown;
+    const page = pageOf("cochange", { repo: "/r", path: "a", results, truncated: false }, undefined, 4096, (o) => ((sealed = o), "123456789012")) as any;
+    expect(size(page)).toBeLessThanOrEqual(4096);
+    const kept = page.results.length;
     expect(size({ repo: "/r", path: "a", results: results.slice(0, kept + 1), truncated: true })).toBeGreaterThan(4096);
-    expect(capped.result.truncated).toBe(true);
-    expect(capped.cut).toEqual({ kept, total: 500 });
-    expect(moreHint("cochange", capped, 500)).toContain(`limit ${kept}`);
-  });
-
-  test("history's hint names the revision and the old name to continue from", () => {
-    const commits = Array.from({ length: 100 }, (_, i) => ({ sha: sha(i), subject: "x".repeat(200), path: "new.ts", ...(i === 5 ? { oldPath: "old.ts", status: "R" } : {}) }));
-    const capped = capAnswer("history", { repo: "/r", path: "new.ts", commits, truncated: false }, 2048);
-    const kept = capped.cut!.kept;
-    const last = commits[kept - 1]!;
-    expect(moreHint("history", capped, 20)).toContain(`until "${last.sha}^" and path "${last.oldPath ?? last.path}"`);
+    expect(page.truncated).toBe(true);
+    expect(page.continue).toBe("123456789012");
+    expect(sealed).toEqual([kept]);
+    // The continued page: the items after those, from the same whole answer.
+    const next = pageOf("cochange", { repo: "/r", path: "a", results, truncated: false }, [kept], 4096, (o) => ((sealed = o), "t")) as any;
+    expect(next.results[0]).toEqual(results[kept]);
+    expect(next.after).toBe(kept);
   });
 
   test("one commit message larger than the budget is shortened, not dropped", () => {
     const r = { repo: "/r", path: "a", range: [1, 2], commits: [{ sha: sha(1), message: "m".repeat(50_000), lines: [[1, 2]], files: [] }] };
-    const capped = capAnswer("intent", r, 4096);
-    expect(size(capped.result)).toBeLessThanOrEqual(4096);
-    expect((capped.result.commits as { message: string }[])[0]!.message.endsWith("…")).toBe(true);
-    expect(moreHint("intent", capped, undefined)).toContain("git show");
+    const page = pageOf("intent", r, undefined, 4096, () => "t") as any;
+    expect(size(page)).toBeLessThanOrEqual(4096);
+    expect(page.commits[0].message.endsWith("…")).toBe(true);
   });
 
   test("LORE_MCP_MAX_BYTES sets the budget; nonsense falls back to 16 KB", () => {

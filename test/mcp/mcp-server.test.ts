@@ -148,13 +148,13 @@ describe("lore mcp", () => {
       const truth = gitBlameShas(repo.dir, path);
       const mine: string[] = [];
       let pages = 0;
-      for (let startLine = 1; ; pages++) {
-        const r = await call(client, "lore_blame", { path, startLine });
+      for (let token: string | undefined; ; pages++) {
+        const r = await call(client, "lore_blame", { path, ...(token ? { continue: token } : {}) });
         const hunks = r.structuredContent.hunks as [number, number, string][];
         for (const [start, end, sha] of hunks) for (let l = start; l <= end; l++) mine[l - 1] = sha;
         expect(Object.keys(r.structuredContent.commits).sort()).toEqual([...new Set(hunks.map((h) => h[2]))].sort());
-        if (!r.structuredContent.truncated) break;
-        startLine = r.structuredContent.hunks.at(-1)[1] + 1;
+        token = r.structuredContent.continue;
+        if (!token) break;
       }
       expect(mine).toEqual(truth);
       // The big file's 1500 one-line hunks do not fit the default 16 KB: it comes in pages.
@@ -167,9 +167,11 @@ describe("lore mcp", () => {
     // path only where the file had another name; oldPath on the rename.
     expect((expandTuples(h.structuredContent) as any).commits.map((c: { path?: string; oldPath?: string }) => [c.path, c.oldPath])).toEqual([[undefined, undefined], [undefined, "src/util.ts"], ["src/util.ts", undefined], ["src/util.ts", undefined]]);
     const first = await call(client, "lore_history", { path: "src/helpers.ts", limit: 1 });
-    expect(first.structuredContent.truncated).toBe(true);
-    expect(first.content[0]!.text).toContain(`until "${(expandTuples(first.structuredContent) as any).commits[0].sha}^"`);
+    expect(first.structuredContent.continue).toMatch(/^\d+$/);
+    expect(first.content[0]!.text).toContain(`continue "${first.structuredContent.continue}"`);
     expect(first.content[0]!.text).not.toContain("-n ");
+    const second = await call(client, "lore_history", { path: "src/helpers.ts", limit: 1, continue: first.structuredContent.continue });
+    expect((expandTuples(second.structuredContent) as any).commits[0].oldPath).toBe("src/util.ts");
     const i = await call(client, "lore_intent", { path: "src/app.ts", startLine: 4, endLine: 6 });
     expect((expandTuples(i.structuredContent) as any).commits[0].message).toContain("see issue 7");
   });
@@ -219,16 +221,19 @@ describe("lore mcp", () => {
     const r = await call(small, "lore_blame", { path: "data/big.txt" });
     expect(r.isError).toBeFalsy();
     expect(Buffer.byteLength(JSON.stringify(r.structuredContent))).toBeLessThanOrEqual(4096);
-    expect(r.structuredContent.truncated).toBe(true);
+    const token = r.structuredContent.continue;
+    expect(token).toMatch(/^\d+$/);
     const hunks = r.structuredContent.hunks as [number, number, string][];
     expect(hunks.length).toBeLessThan(1500);
     expect(Object.keys(r.structuredContent.commits).sort()).toEqual([...new Set(hunks.map((h) => h[2]))].sort());
     const next = hunks[hunks.length - 1]![1] + 1;
-    expect(r.content[0]!.text).toContain(`startLine ${next}`);
+    expect(r.content[0]!.text).toContain(`continue "${token}"`);
     const schema = listed.find((t) => t.name === "lore_blame")!.outputSchema;
-    expect(new AjvJsonSchemaValidator().getValidator(schema as never)(r.structuredContent).valid).toBe(true);
-    const rest = await call(small, "lore_blame", { path: "data/big.txt", startLine: next });
+    const valid = new AjvJsonSchemaValidator().getValidator(schema as never);
+    expect(valid(r.structuredContent).valid).toBe(true);
+    const rest = await call(small, "lore_blame", { path: "data/big.txt", continue: token });
     expect(rest.structuredContent.hunks[0][0]).toBe(next);
+    expect(valid(rest.structuredContent).valid).toBe(true);
   });
 });
 

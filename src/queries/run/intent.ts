@@ -12,7 +12,28 @@ import type { QueryContext } from "../context.ts";
 import type { INTENT_ARGS, IntentCommit, IntentOutput } from "../intent.ts";
 import type { Input } from "../define.ts";
 
-const MAX_FILES = 50;
+/** A commit's other files listed unless all are asked for: those nearest the path say most about why. */
+const NEAREST_FILES = 5;
+
+/** How far apart two paths are in the tree: the folders from one up to where they meet and down to the other. */
+function distance(a: string, b: string): number {
+  const x = a.split("/");
+  const y = b.split("/");
+  let i = 0;
+  while (i < x.length - 1 && i < y.length - 1 && x[i] === y[i]) i++;
+  return x.length - 1 - i + (y.length - 1 - i);
+}
+
+/** The commit's other files, nearest the path first (then in path order), up to NEAREST_FILES unless all are asked for. */
+export function nearest(path: string, files: string[], all: boolean): string[] {
+  const others = files.filter((f) => f !== path);
+  if (all) return others;
+  return others
+    .map((f) => [distance(path, f), f] as const)
+    .sort((p, q) => p[0] - q[0] || (p[1] < q[1] ? -1 : p[1] > q[1] ? 1 : 0))
+    .slice(0, NEAREST_FILES)
+    .map(([, f]) => f);
+}
 
 interface CommitFacts {
   author: string;
@@ -82,8 +103,7 @@ export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): 
   bySha.delete(null);
   for (const [sha, lines] of bySha as Map<string, [number, number][]>) {
     const f = await commitFacts(ctx, sha);
-    const others = f.files.filter((file) => file !== path);
-    commits.push({ sha: shortSha(sha), author: f.author, time: iso(f.time), message: f.message, lines, files: others.slice(0, MAX_FILES), filesTotal: f.files.length });
+    commits.push({ sha: shortSha(sha), author: f.author, time: iso(f.time), message: f.message, lines, files: nearest(path, f.files, input.files === true), filesTotal: f.files.length });
   }
   commits.sort((x, y) => (x.time < y.time ? 1 : x.time > y.time ? -1 : 0));
   const answer: IntentOutput = { repo: ctx.index.repo.root, path, rev, range: [a, b], commits };
