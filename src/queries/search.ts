@@ -29,6 +29,8 @@ export interface SearchOutput {
   results: SearchResult[];
   /** Message search: how many commits match in all. */
   total?: number;
+  /** Code search with oldest: the lines the oldest commit added the text with, as hunks of git show SHA -- FILE, by file. */
+  diff?: Record<string, string>;
   truncated: boolean;
   /** Code search on a damaged clone: "path: why" for each path git could not read, left out of the walk. */
   leftOut?: string[];
@@ -72,6 +74,7 @@ export const searchQuery = defineQuery({
         }),
       ),
       total: z.number().int().optional(),
+      diff: z.record(z.string(), z.string()).optional(),
       truncated: z.boolean(),
       leftOut: z.array(z.string()).optional(),
     }),

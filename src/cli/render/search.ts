@@ -13,6 +13,8 @@ export function renderSearch(r: SearchOutput, s: Style): string {
     for (const f of c.files ?? []) out.push(`    ${s.green("+" + f.added)} ${s.red("-" + f.removed)}  ${f.path}`);
     if (c.filesTotal !== undefined) out.push(s.dim(`    … ${c.filesTotal - (c.files?.length ?? 0)} more files`));
   }
+  // --oldest: the lines the oldest commit added the text with.
+  for (const [path, hunks] of Object.entries(r.diff ?? {})) out.push("", s.bold(`${r.results[0]!.sha} added it to ${path}:`), ...hunks.split("\n").map((l) => (l.startsWith("+") ? s.green(l) : l.startsWith("-") ? s.red(l) : l.startsWith("@@") ? s.dim(l) : l)));
   if (r.total !== undefined) out.push(s.dim(`${r.total} commit${r.total === 1 ? "" : "s"} match${r.total === 1 ? "es" : ""}${r.truncated ? `; ask for more with -n ${r.results.length * 2}` : "."}`));
   else if (r.truncated) out.push(s.dim(`… more commits: ask for more with -n ${r.results.length * 2}`));
   out.push(...leftOut);

@@ -9,7 +9,7 @@ import { gitStream } from "../../git/run.ts";
 import type { PickaxeCommit } from "../../git/parse-pickaxe.ts";
 import type { QueryContext } from "../context.ts";
 import { iso } from "./common.ts";
-import { pickaxe } from "./search-code.ts";
+import { pickaxe } from "./pickaxe-git.ts";
 import type { LeftOut } from "./pickaxe-damage.ts";
 
 export interface Walk {
