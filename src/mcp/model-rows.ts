@@ -31,12 +31,11 @@ function owners(out: Answer): void {
   if (out.results === undefined) delete out.truncated;
 }
 
-/** contributors: { "Name <email>": [lines, lastChanged] } for the top people, as git shortlog -sne names them. */
+/** contributors: { "Name <email>": [lines, commits, lastChanged] } for the top people, as git shortlog -sne names them; a bot's row ends with { bot: true }. */
 function contributors(out: Answer): void {
   const rows = Array.isArray(out.results) ? (out.results as Row[]) : [];
-  if (rows.length > TOP_PEOPLE) out.truncated = true;
-  out.columns = ["lines", "lastChanged"];
-  out.results = Object.fromEntries(rows.slice(0, TOP_PEOPLE).map((r) => [`${r.author} <${r.email}>`, [r.lines, String(r.lastChanged).slice(0, 10)]]));
+  out.columns = ["lines", "commits", "lastChanged"];
+  out.results = Object.fromEntries(rows.slice(0, TOP_PEOPLE).map((r) => [`${r.author} <${r.email}>`, [r.lines, r.commits, String(r.lastChanged).slice(0, 10), ...(r.bot ? [{ bot: true }] : [])]]));
 }
 
 /**
@@ -170,7 +169,11 @@ function compactListSchema(question: string, out: z.ZodObject): z.ZodObject {
   const columns = z.array(z.string()).describe("the names of each row's values, in order");
   if (question === "owners")
     return out.extend({ authors: z.record(z.string(), z.number().int()).describe("lines by author, most first"), truckAuthors: z.array(z.string()).optional().describe("when not the first authors") });
-  if (question === "contributors") return out.extend({ columns, results: z.record(z.string(), z.tuple([z.number().int(), z.string()])).describe("[lines, lastChanged] by Name <email>, most lines first") });
+  if (question === "contributors")
+    return out.extend({
+      columns,
+      results: z.record(z.string(), z.union([z.tuple([z.number().int(), z.number().int(), z.string()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.object({ bot: z.literal(true) })])])).describe("[lines, commits, lastChanged] by Name <email>, people first, then bots"),
+    });
   if (question === "hotspots")
     return out.extend({
       under: z.string().optional().describe("the folder the paths are under"),

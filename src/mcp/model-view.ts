@@ -26,7 +26,7 @@ const LEAN: Record<string, { rows?: Record<string, string[]>; top?: string[] }> 
   hotspots: { rows: { results: ["additions", "deletions", "authors", "lastChanged", "complexity", "score"] } },
   // The window's perFile and maxFiles are the defaults MCP cannot change; `from` says how far back it reached.
   cochange: { rows: { results: ["confidence", "jaccard"] }, top: [] },
-  contributors: { rows: { results: ["share", "commits"] } },
+  contributors: { rows: { results: ["share"] } },
   // Who owns it, by name and lines; emails are contributors' answer.
   owners: { rows: { authors: ["share", "email"], truckAuthors: ["email"] } },
   compare: { rows: { commits: ["files", "filesTotal"] } },

@@ -8,7 +8,8 @@ export interface ContributorsOutput {
   rev: string;
   totalLines: number;
   files: number;
-  results: { author: string; email: string; lines: number; share: number; commits: number; lastChanged: string; coLines?: number; coCommits?: number }[];
+  /** commits: under the path, as git shortlog -s counts them; bot: a [bot] name or a bot's noreply address (listed after the people). */
+  results: { author: string; email: string; lines: number; share: number; commits: number; lastChanged: string; coLines?: number; coCommits?: number; bot?: true }[];
   truncated: boolean;
   /** "path: why" of each file git could not blame, left out of the counts. */
   leftOut?: string[];
@@ -16,6 +17,7 @@ export interface ContributorsOutput {
 
 export const CONTRIBUTORS_ARGS = {
   path: { type: "string", positional: true, description: "A file or folder." },
+  by: { type: "string", description: 'Rank by "lines" owned (default) or "commits" (git shortlog -s).', agent: '"commits": by commits' },
   limit: { type: "integer", default: 5, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many authors (default 5)." },
   ignoreRevs: { ...IGNORE_REVS, cliOnly: true },
 } as const satisfies Args;
@@ -25,7 +27,7 @@ export const contributorsQuery = defineQuery({
   continues: true,
   summary: "Who wrote the lines that exist now, under PATH",
   description:
-    "Who wrote the surviving lines under path, per person: whom to ask.",
+    "Who wrote the surviving lines under path, per person (lines, commits): whom to ask; bots last.",
   args: CONTRIBUTORS_ARGS,
   output: (z) =>
     z.object({
@@ -35,7 +37,7 @@ export const contributorsQuery = defineQuery({
       totalLines: z.number().int(),
       files: z.number().int(),
       results: z.array(
-        z.object({ author: z.string(), email: z.string(), lines: z.number().int(), share: z.number(), commits: z.number().int(), lastChanged: z.string(), coLines: z.number().int().optional(), coCommits: z.number().int().optional() }),
+        z.object({ author: z.string(), email: z.string(), lines: z.number().int(), share: z.number(), commits: z.number().int(), lastChanged: z.string(), coLines: z.number().int().optional(), coCommits: z.number().int().optional(), bot: z.literal(true).optional() }),
       ),
       truncated: z.boolean(),
       leftOut: z.array(z.string()).optional(),

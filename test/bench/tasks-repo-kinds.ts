@@ -1,6 +1,7 @@
 /** The task benchmark's kinds of task about folders and the repository: churn, people, recent work, a commit, a branch, a word. */
 import { gitPeople } from "../helpers/identity-truth.ts";
 import { grepWholeWords } from "../helpers/search-truth.ts";
+import { isBot } from "../../src/queries/run/contributor-commits.ts";
 import { gitLines, pick, sh, type RepoFacts } from "./tasks-repo.ts";
 import { q, sameCommits, tries, type Kind } from "./tasks-kind.ts";
 
@@ -50,7 +51,10 @@ const contributors: Kind = {
   git: (t, run) => run(`git shortlog -sne HEAD -- ${q(t.path as string)}`),
   lore: async (t, call) => void (await call("contributors", { path: t.path })),
   check(t, f, [c]) {
-    const truth = blamePeople(f, t.path as string).slice(0, 3);
+    // People first, then bots (lore lists a bot after the people, whatever it owns).
+    const bot = (who: string) => isBot(who.replace(/ <[^<>]*>$/, ""), /<([^<>]*)>$/.exec(who)?.[1] ?? "");
+    const all = blamePeople(f, t.path as string);
+    const truth = [...all.filter(([w]) => !bot(w)), ...all.filter(([w]) => bot(w))].slice(0, 3);
     // The model's rows: { "Name <email>": [lines, lastChanged] } (or objects, as --json has them).
     const rows: [string, number][] = Array.isArray(c?.results) ? c.results.map((r: any) => [`${r.author} <${r.email}>`, r.lines]) : Object.entries(c?.results ?? {}).map(([who, v]: [string, any]) => [who, v[0]]);
     return truth.flatMap(([who, n], i) => {

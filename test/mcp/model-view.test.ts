@@ -82,7 +82,7 @@ test("blame's commits keep author and subject, with the day; status is left whol
   expect(forModel("status", s, false)).toEqual(s);
 });
 
-test("people: owners' authors as { name: lines }, contributors' top people as { Name <email>: [lines, lastChanged] }", async () => {
+test("people: owners' authors as { name: lines }, contributors' top people as { Name <email>: [lines, commits, lastChanged] }", async () => {
   const own = await ask("owners", repo.dir, { path: "src" });
   const o = forModel("owners", own, false);
   expect(Object.entries(o.authors as object)).toEqual(own.authors.map((a: any) => [a.author, a.lines]));
@@ -90,8 +90,8 @@ test("people: owners' authors as { name: lines }, contributors' top people as { 
   expect(schemaOf("owners").safeParse(o).success).toBe(true);
   const con = await ask("contributors", repo.dir, { path: "src" });
   const c = forModel("contributors", con, false);
-  expect(c.columns).toEqual(["lines", "lastChanged"]);
-  expect(Object.entries(c.results as object)).toEqual(con.results.slice(0, 3).map((r: any) => [`${r.author} <${r.email}>`, [r.lines, r.lastChanged.slice(0, 10)]]));
+  expect(c.columns).toEqual(["lines", "commits", "lastChanged"]);
+  expect(Object.entries(c.results as object)).toEqual(con.results.slice(0, 3).map((r: any) => [`${r.author} <${r.email}>`, [r.lines, r.commits, r.lastChanged.slice(0, 10)]]));
   expect(schemaOf("contributors").safeParse(c).success).toBe(true);
 });
 

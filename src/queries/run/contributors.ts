@@ -1,10 +1,12 @@
 /** How contributors is answered: blame every text file under the path and sum lines per author, and per co-author. */
+import { LoreError } from "../../errors.ts";
 import { blameMany, leftOut } from "../../index/blame.ts";
 import { filesDone } from "../partial.ts";
 import { blameTarget } from "./blame-file.ts";
 import { coauthorsOf } from "./coauthors.ts";
 import { iso, notAt, repoPath, round, treeAt } from "./common.ts";
 import { identities } from "./identity.ts";
+import { commitsByPerson, isBot } from "./contributor-commits.ts";
 import type { CONTRIBUTORS_ARGS, ContributorsOutput } from "../contributors.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
@@ -22,6 +24,7 @@ interface Person {
 }
 
 export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_ARGS>): Promise<ContributorsOutput> {
+  if (input.by !== undefined && input.by !== "lines" && input.by !== "commits") throw new LoreError("BAD_ARGUMENT", `by takes "lines" or "commits", not ${JSON.stringify(input.by)}.`);
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
   const entries = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);
@@ -64,10 +67,24 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
       p.last = Math.max(p.last, facts.get(sha)!.time);
     }
   }
+  // commits: as git shortlog -s counts them under the path; with by commits, those with no line left count too.
+  const byPath = await commitsByPerson(ctx, scope.commit, prefix, ids);
+  for (const p of people.values()) p.commits = 0;
+  for (const [who, c] of byPath) {
+    if (!people.has(who) && input.by !== "commits") continue;
+    const p = personOf(who);
+    p.commits = c.commits;
+    // Someone with no line left: when they last changed the path.
+    if (p.last === 0) p.last = c.last;
+  }
   let total = 0;
   for (const n of bySha.values()) total += n;
+  const byLines = (x: Person, y: Person) => y.lines - x.lines || y.coLines - x.coLines;
+  const order = input.by === "commits" ? (x: Person, y: Person) => y.commits - x.commits || byLines(x, y) : byLines;
   const results = [...people.values()]
-    .sort((x, y) => y.lines - x.lines || y.coLines - x.coLines || (x.author < y.author ? -1 : x.author > y.author ? 1 : x.email < y.email ? -1 : 1))
+    .map((a) => ({ ...a, bot: isBot(a.author, a.email) }))
+    // People first, then the bots (someone to ask, and someone not to).
+    .sort((x, y) => Number(x.bot) - Number(y.bot) || order(x, y) || (x.author < y.author ? -1 : x.author > y.author ? 1 : x.email < y.email ? -1 : 1))
     .map((a) => ({
       author: a.author,
       email: a.email,
@@ -76,6 +93,7 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
       commits: a.commits,
       lastChanged: iso(a.last),
       ...(a.coCommits ? { coLines: a.coLines, coCommits: a.coCommits } : {}),
+      ...(a.bot ? { bot: true as const } : {}),
     }));
   // Files git could not blame (a damaged clone) are counted out, and named with the reason.
   const left = leftOut(ctx.index, targets);
