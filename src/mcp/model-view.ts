@@ -109,8 +109,30 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
       return r;
     });
   }
+  withoutEchoedTotals(question, out);
   compactRows(question, out, answer.path);
   return out;
+}
+
+/** The totals withoutEchoedTotals may leave out, by question (optional in the model's schema). */
+const ECHOED_TOTALS: Record<string, string[]> = { owners: ["lines", "truckFactor"], contributors: ["totalLines"], search: ["total"] };
+
+const sumOf = (rows: unknown, k: string) => (rows as Record<string, unknown>[]).reduce((n, r) => n + (typeof r[k] === "number" ? (r[k] as number) : NaN), 0);
+
+/**
+ * A total the rows already say is left out (the fixed part of a small answer was most of it): owners'
+ * lines and contributors' totalLines when every person is listed, search's total when every commit is,
+ * and owners' truck factor when one person holds everything.
+ */
+function withoutEchoedTotals(question: string, out: Record<string, unknown>): void {
+  const cut = out.truncated === true || typeof out.continue === "string";
+  if (question === "owners" && Array.isArray(out.authors)) {
+    const whole = !cut || out.results !== undefined;
+    if (whole && out.lines === sumOf(out.authors, "lines")) delete out.lines;
+    if (out.authors.length === 1 && out.truckFactor === 1) delete out.truckFactor;
+  }
+  if (question === "contributors" && Array.isArray(out.results) && !cut && out.totalLines === sumOf(out.results, "lines")) delete out.totalLines;
+  if (question === "search" && Array.isArray(out.results) && !cut && out.total === out.results.length) delete out.total;
 }
 
 /** The output schema of the model's copy: what forModel leaves out is optional. */
@@ -120,7 +142,7 @@ export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
   const optional = (s: z.ZodObject, keys: string[]) => s.extend(Object.fromEntries(keys.filter((k) => k in s.shape).map((k) => [k, (s.shape[k] as z.ZodType).optional()])));
   const commits = out.shape.commits;
   if (commits instanceof z.ZodArray && commits.element instanceof z.ZodObject) out = out.extend({ commits: z.array(optional(commits.element, ["filesTotal", "additions", "deletions"])) });
-  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev"] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase"] : [])]);
+  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev"] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase"] : []), ...(ECHOED_TOTALS[question] ?? [])]);
   if (question === "cochange" && out.shape.window instanceof z.ZodObject) out = out.extend({ window: optional(out.shape.window, ["perFile", "maxFiles"]) });
   for (const [list, fields] of Object.entries(LEAN[question]?.rows ?? {})) {
     const arr = out.shape[list];

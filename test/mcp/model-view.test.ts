@@ -86,7 +86,9 @@ test("people: owners' authors as { name: lines }, contributors' top people as { 
   const own = await ask("owners", repo.dir, { path: "src" });
   const o = forModel("owners", own, false);
   expect(Object.entries(o.authors as object)).toEqual(own.authors.map((a: any) => [a.author, a.lines]));
-  expect([o.lines, o.files, o.truckFactor]).toEqual([own.lines, own.files, own.truckFactor]);
+  // lines: the authors' lines say it when every author is listed; the truck factor when one person holds everything.
+  const sum = own.authors.reduce((n: number, a: any) => n + a.lines, 0);
+  expect([o.lines, o.files, o.truckFactor]).toEqual([sum === own.lines ? undefined : own.lines, own.files, own.authors.length === 1 ? undefined : own.truckFactor]);
   expect(schemaOf("owners").safeParse(o).success).toBe(true);
   const con = await ask("contributors", repo.dir, { path: "src" });
   const c = forModel("contributors", con, false);
@@ -129,5 +131,22 @@ test("lists of commits are tuples under columns, a row's own fields in an object
     expect([one.columns, Array.isArray((one.commits as any[])[0])]).toEqual([undefined, false]);
   } finally {
     repo.git("reset", "-q", "--hard", "HEAD~1");
+  }
+});
+
+test("small answers: no total that repeats the only row, no truck factor when one person holds everything", async () => {
+  const { TestRepo, ALICE } = await import("../helpers/git-repo.ts");
+  const r = new TestRepo();
+  try {
+    r.write("a/x.js", "1\n2\n").write("a/y.js", "1\n").commit("one", ALICE);
+    const o = forModel("owners", await ask("owners", r.dir, { path: "a" }), false);
+    expect(o).toEqual({ files: 2, authors: { "Alice Example": 3 } });
+    const c = forModel("contributors", await ask("contributors", r.dir, { path: "a" }), false);
+    expect(c.totalLines).toBeUndefined();
+    const s = forModel("search", await ask("search", r.dir, { query: "one" }), false);
+    expect(s.total).toBeUndefined();
+    for (const [q, v] of [["owners", o], ["contributors", c], ["search", s]] as const) expect(schemaOf(q).safeParse(v).success).toBe(true);
+  } finally {
+    r.cleanup();
   }
 });
