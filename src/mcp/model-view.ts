@@ -29,7 +29,8 @@ const LEAN: Record<string, { rows?: Record<string, string[]>; top?: string[] }> 
   contributors: { rows: { results: ["share"] } },
   // Who owns it, by name and lines; emails are contributors' answer.
   owners: { rows: { authors: ["share", "email"], truckAuthors: ["email"] } },
-  compare: { rows: { commits: ["files", "filesTotal"] } },
+  // A branch's +/- are its files'; its commits say what each did.
+  compare: { rows: { commits: ["files", "filesTotal", "additions", "deletions"] } },
 };
 
 function short(v: unknown): unknown {

@@ -89,13 +89,23 @@ const introduced = (code: string, paths: string[]): Pick<Kind, "git" | "lore" | 
     const text = t[code] as string;
     const out = run(`git log -S ${q(text)} --oneline${paths.length ? ` -- ${paths.map((p) => q(t[p] as string)).join(" ")}` : ""}`).trim().split("\n");
     const oldest = /^([0-9a-f]+)/.exec(out[out.length - 1] ?? "")?.[1];
-    if (oldest) run(`git show --stat ${oldest}`);
+    // The lines that introduced it: the commit's diff of the file, when the task names one; its files otherwise.
+    if (oldest) run(paths.length ? `git show ${oldest} -- ${paths.map((p) => q(t[p] as string)).join(" ")}` : `git show --stat ${oldest}`);
   },
   lore: async (t, call) => void (await call("search", { query: t[code], code: true, oldest: true, limit: 1, ...(paths.length ? { paths: paths.map((p) => t[p]) } : {}) })),
   check(t, f, [s]) {
     const truth = pickaxeTruth(f.dir, t[code] as string, { reverse: true, paths: paths.map((p) => t[p] as string) })[0];
     const first = s?.results?.[0];
-    return !truth ? ["git finds no commit"] : !sameSha(first?.sha, truth.sha) ? [`oldest ${first?.sha} vs ${truth.sha.slice(0, 12)}`] : [];
+    if (!truth) return ["git finds no commit"];
+    if (!sameSha(first?.sha, truth.sha)) return [`oldest ${first?.sha} vs ${truth.sha.slice(0, 12)}`];
+    // The lines git show OLDEST -- FILE adds that hold the text are in lore's diff of that file.
+    if (!paths.length) return [];
+    const path = t[paths[0]!] as string;
+    const text = t[code] as string;
+    const added = (patch: string) => patch.split("\n").filter((l) => l.startsWith("+") && !l.startsWith("+++") && l.includes(text));
+    const want = added(sh(f.dir, `git show --format= ${truth.sha} -- ${q(path)}`));
+    const mine = added(s?.diff?.[path] ?? "");
+    return want.every((l) => mine.includes(l)) ? [] : [`the diff has ${mine.length} of git's ${want.length} lines adding it`];
   },
 });
 

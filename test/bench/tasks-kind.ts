@@ -48,6 +48,18 @@ export function sameCommits(what: string, lore: (string | undefined)[], git: str
   return bad < 0 ? [] : [`${what}: commit ${bad + 1} is ${lore[bad]} in lore, ${git[bad]!.slice(0, 12)} in git`];
 }
 
+/** Asks `tool` and then every continuation its answers offer (a list cut by size or limit): all the answers. */
+export async function allPages(call: CallLore, tool: string, args: Record<string, unknown>, max = 50): Promise<any[]> {
+  const out = [await call(tool, args)];
+  while (typeof out.at(-1)?.continue === "string" && out.length < max) out.push(await call(tool, { ...args, continue: out.at(-1).continue }));
+  return out;
+}
+
+/** The paths of compare's files in the model's copy: { path: [+, -] }, or rows (a status, an old path). */
+export function filePaths(a: any): string[] {
+  return Array.isArray(a?.files) ? a.files.map((x: any) => x.path) : Object.keys(a?.files ?? {});
+}
+
 /** A drawn task's repeated tries: draw() may find nothing suitable on a pick and try again. */
 export function tries<T>(n: number, f: () => T | undefined): T | undefined {
   for (let i = 0; i < n; i++) {

@@ -3,7 +3,7 @@ import { gitPeople } from "../helpers/identity-truth.ts";
 import { grepWholeWords } from "../helpers/search-truth.ts";
 import { isBot } from "../../src/queries/run/contributor-commits.ts";
 import { gitLines, pick, sh, type RepoFacts } from "./tasks-repo.ts";
-import { q, sameCommits, tries, type Kind } from "./tasks-kind.ts";
+import { allPages, filePaths, q, sameCommits, tries, type Kind, type Task } from "./tasks-kind.ts";
 
 /** A folder with some history and at most `maxFiles` files (the truth of who wrote it blames each). */
 function folder(f: RepoFacts, maxFiles = 60) {
@@ -117,20 +117,45 @@ const branch: Kind = {
     run(`git log --stat ${t.base}..${t.head}`);
     run(`git diff --stat ${t.base}...${t.head}`);
   },
-  async lore(t, call) {
-    const a = await call("compare", { base: t.base, head: t.head });
-    // The rest of the commits, when the first answer was cut.
-    const n = a?.commits?.length ?? 0;
-    if (a?.truncated && a.ahead > n) await call("compare", { base: t.base, head: t.head, ...(call.takes("compare", "skip") ? { skip: n, limit: a.ahead - n } : { limit: a.ahead }) });
+  // The rest of the commits and files, when the first answer was cut: its continue token.
+  lore: async (t, call) => void (await allPages(call, "compare", { base: t.base, head: t.head })),
+  check: branchFacts,
+};
+
+/** Every commit of base..head and every file of git diff base...head, in git's order, each once. */
+function branchFacts(t: Task, f: RepoFacts, answers: any[]): string[] {
+  const shas = answers.flatMap((a) => (a?.commits ?? []).map((c: any) => c.sha));
+  const files = gitLines(f.dir, ["-c", "core.quotepath=off", "diff", "--name-only", "-M", `${t.base}...${t.head}`]);
+  // (Within a page the model's copy groups files by folder: the pages keep git's order, a page its folders'.)
+  const mine = answers.flatMap(filePaths);
+  const same = mine.length === files.length && [...mine].sort().every((p, i) => p === [...files].sort()[i]);
+  return [...sameCommits("compare", shas, gitLines(f.dir, ["log", "--format=%H", `${t.base}..${t.head}`])), ...(same ? [] : [`files: ${mine.length} (${new Set(mine).size} distinct) vs git ${files.length}`])];
+}
+
+const biggest = new Map<string, Task | undefined>();
+
+/** The merge of a branch that changed the most files (20 to 80 commits): a pull request too big for one answer. */
+const bigBranch: Kind = {
+  name: "what this big branch changes (all files)",
+  draw: (f) => {
+    if (biggest.has(f.dir)) return biggest.get(f.dir);
+    let best: { files: number; m: [string, string, string]; n: number } | undefined;
+    for (const m of f.merges) {
+      const n = Number(sh(f.dir, `git rev-list --count ${m[1]}..${m[2]}`).trim());
+      if (n < 20 || n > 80) continue;
+      const files = gitLines(f.dir, ["diff", "--name-only", `${m[1]}...${m[2]}`]).length;
+      if (!best || files > best.files) best = { files, m, n };
+    }
+    const task = best && { kind: "", what: `${best.m[2].slice(0, 12)} since ${best.m[1].slice(0, 12)} (${best.n} commits, ${best.files} files)`, base: best.m[1].slice(0, 12), head: best.m[2].slice(0, 12) };
+    biggest.set(f.dir, task);
+    return task;
   },
-  check(t, f, answers) {
-    const shas = answers.flatMap((a) => (a?.commits ?? []).map((c: any) => c.sha));
-    const seen = [...new Set(shas)];
-    const files = gitLines(f.dir, ["diff", "--name-only", `${t.base}...${t.head}`]);
-    // The model's files: { path: [additions, deletions] }, or rows (a status, an old path) as --json has them.
-    const mine = new Set(answers.flatMap((a) => (Array.isArray(a?.files) ? a.files.map((x: any) => x.path) : Object.keys(a?.files ?? {}))));
-    return [...sameCommits("compare", seen, gitLines(f.dir, ["log", "--format=%H", `${t.base}..${t.head}`])), ...(files.every((p) => mine.has(p)) || mine.size >= 50 ? [] : [`files: ${mine.size} vs git ${files.length}`])];
+  git(t, run) {
+    run(`git log --oneline ${t.base}..${t.head}`);
+    run(`git diff --stat ${t.base}...${t.head}`);
   },
+  lore: async (t, call) => void (await allPages(call, "compare", { base: t.base, head: t.head })),
+  check: branchFacts,
 };
 
 const word: Kind = {
@@ -145,7 +170,9 @@ const word: Kind = {
     const truth = new Set(grepWholeWords(f.dir, [t.word as string]));
     const rows: any[] = s?.results ?? [];
     const wrong = rows.filter((r) => ![...truth].some((sha) => sha.startsWith(r.sha)));
-    return [...(s?.total === truth.size ? [] : [`total ${s?.total} vs git ${truth.size}`]), ...wrong.map((r) => `${r.sha} does not mention it`), ...(rows.length === Math.min(20, truth.size) ? [] : [`${rows.length} commits listed`])];
+    // total: left out when it is the number of rows listed.
+    const total = s?.total ?? (s?.continue ? undefined : rows.length);
+    return [...(total === truth.size ? [] : [`total ${total} vs git ${truth.size}`]), ...wrong.map((r) => `${r.sha} does not mention it`), ...(rows.length === Math.min(20, truth.size) ? [] : [`${rows.length} commits listed`])];
   },
 };
 
@@ -161,14 +188,11 @@ const since: Kind = {
     return date ? { ...d, what: `${d.path}/ since ${date}`, date } : undefined;
   }),
   git: (t, run) => run(`git log --since=${t.date} --stat -- ${q(t.path as string)}`),
-  async lore(t, call) {
-    const a = await call("log", { paths: [t.path], since: t.date });
-    if (a?.truncated) await call("log", { paths: [t.path], since: t.date, limit: 1000, ...(call.takes("log", "skip") ? { skip: a.commits.length } : {}) });
-  },
+  lore: async (t, call) => void (await allPages(call, "log", { paths: [t.path], since: t.date })),
   check(t, f, answers) {
     const shas = [...new Set(answers.flatMap((a) => (a?.commits ?? []).map((c: any) => c.sha)))];
     return sameCommits("log --since", shas, gitLines(f.dir, ["log", `--since=${t.date}`, "--format=%H", "HEAD", "--", t.path as string]));
   },
 };
 
-export const REPO_KINDS: Kind[] = [hotspots, contributors, owners, recent, commit, branch, word, since];
+export const REPO_KINDS: Kind[] = [hotspots, contributors, owners, recent, commit, branch, bigBranch, word, since];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { callTool } from "../../src/mcp/call-tool.ts";
+import { expandTuples } from "../../src/mcp/model-rows.ts";
 import { RepoScope } from "../../src/mcp/repos.ts";
 import { queryForTool } from "../../src/mcp/tools.ts";
 import { answer } from "../../src/queries/answer.ts";
@@ -89,9 +90,11 @@ describe("continue gives the rest of every list, in order, nothing repeated", ()
       expect(JSON.stringify(r.structuredContent).length).toBeLessThan(4096);
       token = r.structuredContent!.continue as string | undefined;
     } while (token && got.length < 40);
-    // The model's files: { path: [+, -] }, or rows where one has a status (the renames).
-    const files = got.flatMap((p) => (Array.isArray(p.files) ? p.files.map((f: any) => f.path) : Object.keys(p.files ?? {})));
-    expect(files).toEqual(diffFiles(`${base}...${head}`).map((f) => f.path));
+    // The model's files: { folder/: { name: [+, -, status?, oldPath?] } }, pages in git's order.
+    const files = got.flatMap((p) => Object.entries((expandTuples(p) as any).files ?? {}));
+    const truth = diffFiles(`${base}...${head}`);
+    expect(files.map(([path]) => path).sort()).toEqual(truth.map((f) => f.path).sort());
+    expect(Object.fromEntries(files)).toEqual(Object.fromEntries(truth.map((f) => [f.path, [f.additions, f.deletions, ...(f.status ? [f.status] : []), ...(f.oldPath ? [f.oldPath] : [])]])));
     expect(got.length).toBeGreaterThan(3);
     const commits = got.flatMap((p) => (p.commits ?? []).map((c: any) => c[0]));
     expect(commits).toEqual(runGit(repo.dir, ["log", "--format=%h", "--abbrev=12", `${base}..${head}`]).trim().split("\n"));
