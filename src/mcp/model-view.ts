@@ -29,8 +29,8 @@ const LEAN: Record<string, { rows?: Record<string, string[]>; top?: string[] }> 
   contributors: { rows: { results: ["share"] } },
   // Who owns it, by name and lines; emails are contributors' answer.
   owners: { rows: { authors: ["share", "email"], truckAuthors: ["email"] } },
-  // A branch's +/- are its files'; its commits say what each did.
-  compare: { rows: { commits: ["files", "filesTotal", "additions", "deletions"] } },
+  // A branch's +/- are its files'; its commits say what each did and who (their days: lore_log with not).
+  compare: { rows: { commits: ["files", "filesTotal", "additions", "deletions", "time"] } },
 };
 
 function short(v: unknown): unknown {

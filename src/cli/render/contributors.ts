@@ -9,7 +9,7 @@ export function renderContributors(r: ContributorsOutput, s: Style): string {
   const co = r.results.some((x) => x.coLines);
   const rows = [
     ["lines", "share", "commits", ...(co ? ["co-lines"] : []), "last", "author"].map(s.dim),
-    ...r.results.map((x) => [String(x.lines), `${Math.round(x.share * 100)}%`, String(x.commits), ...(co ? [x.coLines ? `${x.coLines} (${x.coCommits})` : ""] : []), day(x.lastChanged), `${x.author} ${s.dim(`<${x.email}>`)}`]),
+    ...r.results.map((x) => [String(x.lines), `${Math.round(x.share * 100)}%`, String(x.commits), ...(co ? [x.coLines ? `${x.coLines} (${x.coCommits})` : ""] : []), day(x.lastChanged), `${x.author} ${s.dim(`<${x.email}>`)}${x.bot ? s.dim(" (bot)") : ""}`]),
   ];
   return [head, ...table(rows, new Set([0, 1, 2, 3])), ...(r.leftOut ?? []).map((l) => s.yellow(`left out: ${l}`)), ...(r.truncated ? [s.dim("… more authors: raise -n")] : [])].join("\n");
 }
