@@ -115,7 +115,8 @@ export function pageOf(name: string, answer: unknown, from: Offsets | undefined,
   const offsets = specs.map((s, i) => (more[i] ? bases[i]! + (out[s.key] as unknown[]).length : null));
   if (bases.some((b) => b > 0)) out.after = Math.max(...bases);
   if (offsets.some((o) => o !== null)) return { ...out, truncated: true, continue: mint(offsets) };
-  return a.truncated === true && specs.some((s) => s.limit) ? { ...out, truncated: false } : out;
+  // The query's truncated was its limit list's, which has ended (owners' without rows is its authors').
+  return a.truncated === true && specs.some((s) => s.limit && Array.isArray(a[s.key])) ? { ...out, truncated: false } : out;
 }
 
 /** What a call asks of its pages: the token of the page before, and the face's byte budget (MCP's). */
