@@ -1,7 +1,7 @@
 /**
  * What a question found so far, for an answer given at its deadline: the answer's fixed fields, the
  * items of its list in the answer's order as they are found, and how far it got in its own terms.
- * Also the deadline and continue arguments every face takes, and the continue token's shape.
+ * Also the deadline, continue and budget arguments every face takes (the token: continue-token.ts).
  */
 import { LoreError } from "../errors.ts";
 import type { Offsets } from "./continue-token.ts";

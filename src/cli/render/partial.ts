@@ -6,15 +6,13 @@ interface PartialAnswer {
   partial?: true;
   progress?: Progress;
   continue?: string;
-  restarted?: string;
   rev?: string;
 }
 
-/** The lines a partial (or continued, or restarted) answer adds; `more` says how to continue on this face. */
+/** The lines a partial or cut answer adds; `more` says how to continue on this face. */
 export function partialLines(name: string, result: unknown, style: Style, more: (token: string) => string): string[] {
   const r = (result ?? {}) as PartialAnswer;
   const out: string[] = [];
-  if (r.restarted) out.push(style.dim(r.restarted));
   if (r.partial) out.push(style.dim(`partial: ${progressMessage(r.progress, name).replace(`${name}: `, "")}; ${more(r.continue!)}`));
   else if (r.continue) out.push(style.dim(`… ${more(r.continue)}`));
   return out;
