@@ -11,7 +11,7 @@ import type { SearchFile } from "../search.ts";
 /** Lines shown around the added lines that hold the text, fewer where they are many. */
 const CONTEXTS = [3, 2, 1, 0];
 /** Lines shown in all (the budget: the definition and a little of its body, not the whole file)… */
-const MAX_LINES = 24;
+const MAX_LINES = 16;
 /** …but every added line that holds the text, up to this many. */
 const MAX_HITS = 60;
 /** Files shown: where the text was added, most occurrences first. */
