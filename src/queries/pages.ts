@@ -70,7 +70,8 @@ function partialPage(name: string, a: Answer, from: Offsets | undefined, budget:
   const i = specs.findIndex((s) => Array.isArray(a[s.key]));
   let out = a;
   if (i >= 0 && budget !== undefined && listBytes(out) > budget) out = windowOf(name, out, specs[i]!.key, 0, fitting(name, out, specs[i]!.key, budget));
-  const offsets = specs.map((s, j) => (j === i ? offsetOf(name, s.key, from) + (out[s.key] as unknown[]).length : (from?.[j] ?? 0)));
+  // The other lists go on where the token said (a list done stays done).
+  const offsets = specs.map((s, j) => (j === i ? offsetOf(name, s.key, from) + (out[s.key] as unknown[]).length : from && j < from.length ? from[j]! : 0));
   return { ...out, continue: mint(offsets) };
 }
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:tasks`: what whole tasks cost an agent with lore against plain git — tokens read
- * (Claude's tokenizer), calls and time — for 16 kinds of task drawn (seeded) from express and hono,
+ * (Claude's tokenizer), calls and time — for 17 kinds of task drawn (seeded) from express and hono,
  * each with its facts checked in lore's answers against git. Prints a table per repository and
  * the geometric means; `--write-docs` puts them in docs/benchmarks.md and the README.
  *
