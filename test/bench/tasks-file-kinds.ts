@@ -182,7 +182,7 @@ const lineHistory: Kind = {
   git: (t, run) => run(`git log -L ${t.start},${t.end}:${q(t.path as string)}`),
   lore: async (t, call) => void (await call("history", { path: t.path, lines: `${t.start},${t.end}` })),
   check: (t, f, [h]) =>
-    sameCommits("history -L", (h?.commits ?? []).map((c: any) => c.sha), sh(f.dir, `git log -n ${h?.truncated ? h.commits.length : 10000} -L ${t.start},${t.end}:${q(t.path as string)} --format=%H --no-patch`).split("\n").filter(Boolean)),
+    sameCommits("history -L", (h?.commits ?? []).map((c: any) => c.sha), sh(f.dir, `git log -n ${h?.truncated || h?.continue ? h.commits.length : 10000} -L ${t.start},${t.end}:${q(t.path as string)} --format=%H --no-patch`).split("\n").filter(Boolean)),
 };
 
 export const FILE_KINDS: Kind[] = [blame, why, history, functionIntro, stringIntro, cochange, fileThen, lineHistory];
