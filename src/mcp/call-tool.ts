@@ -73,7 +73,7 @@ export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps, 
     const lines = render(def.name, capped.result, plain, (t) => `the rest: continue "${t}"`).split("\n").filter((l) => !l.startsWith("… more"));
     const text = [...lines, ...(hint ? [hint] : [])].join("\n");
     if (def.textForModel) return { content: [{ type: "text", text: compactText(def.name, capped.result, text) }] };
-    return { content: [{ type: "text", text }], structuredContent: forModel(def.name, capped.result, (typeof input.repo === "string" && input.repo !== "") || firstAbsolutePath(def, input) !== undefined) };
+    return { content: [{ type: "text", text }], structuredContent: forModel(def.name, capped.result, (typeof input.repo === "string" && input.repo !== "") || firstAbsolutePath(def, input) !== undefined, input) };
   } catch (err) {
     const e = toLoreError(err);
     if (e.code === "INTERNAL") deps.log(`lore mcp: lore_${def.name} failed: ${e.cause instanceof Error ? (e.cause.stack ?? e.cause.message) : e.message}`);

@@ -18,7 +18,9 @@ const INDEX_LIKE = /^(?:0|[1-9]\d*)$/;
 
 /** owners: authors as { name: lines } (most first); the name with its email where two share it. */
 function owners(out: Answer): void {
-  const authors = Array.isArray(out.authors) ? (out.authors as Row[]) : [];
+  // (A continued page has only its rows.)
+  if (!Array.isArray(out.authors)) return;
+  const authors = out.authors as Row[];
   const names = authors.map((a) => String(a.author));
   const label = (a: Row) => (names.filter((n) => n === a.author).length > 1 || INDEX_LIKE.test(String(a.author)) ? `${a.author} <${a.email}>` : String(a.author));
   out.authors = Object.fromEntries(authors.map((a) => [label(a), a.lines]));

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { compactRows, compactSchema } from "./model-rows.ts";
+import { PAGED } from "../queries/pages.ts";
 
 const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** The envelope's commit ids: the commit an answer is about (`rev`, the commit it is as of, is left out: the agent asked at HEAD, or named it). */
@@ -68,17 +69,24 @@ function withoutSums(row: Record<string, unknown>): Record<string, unknown> {
  * (DESIGN: the file the agent sees): then the answer says which worktree answered and the path as
  * that worktree names it, which the agent did not type.
  */
-export function forModel(question: string, answer: Record<string, unknown>, where: boolean): Record<string, unknown> {
+export function forModel(question: string, answer: Record<string, unknown>, where: boolean, input: Record<string, unknown> = {}): Record<string, unknown> {
   if (WHOLE.has(question)) return answer;
   const out: Record<string, unknown> = { ...answer };
+  // An id the agent gave as a commit id (compare's base and head) is its own echo.
+  for (const k of ["base", "head"]) if (typeof input[k] === "string" && /^[0-9a-f]{7,}$/.test(input[k] as string) && String(out[k]).startsWith(input[k] as string)) delete out[k];
   if (!where) delete out.repo;
   if (!KEEP_ECHO.has(question)) for (const k of ECHOES) if (!where || k === "rev" || k === "query") delete out[k];
   // The commit it is as of: the agent asked at HEAD, or named it.
   if (KEEP_ECHO.has(question)) delete out.rev;
   // A list that was not cut needs no word for it: truncated is said when it is true, and continue says it when there is one.
   if (out.truncated === false || typeof out.continue === "string") delete out.truncated;
-  // A continued page: its lists, nothing the first page said (a partial answer keeps how far it got).
-  if (typeof out.after === "number" && out.partial !== true) for (const k of Object.keys(out)) if (!Array.isArray(out[k]) && !["continue", "after"].includes(k) && !(question === "blame" && k === "commits")) delete out[k];
+  // A continued page: its lists and the next token, nothing the first page said, nor how many came
+  // before (the agent asked with the token); a list that ended on an earlier page is left out. A
+  // partial answer keeps how far it got.
+  if (typeof out.after === "number" && out.partial !== true) {
+    const keep = new Set([...(PAGED[question] ?? []).map((s) => s.key), ...(question === "blame" ? ["commits", "boundary"] : []), "continue"]);
+    for (const k of Object.keys(out)) if (!keep.has(k) || (Array.isArray(out[k]) && (out[k] as unknown[]).length === 0)) delete out[k];
+  }
   if (question === "cochange" && out.window && typeof out.window === "object") {
     const { perFile: _p, maxFiles: _m, ...rest } = out.window as Record<string, unknown>;
     out.window = { ...rest, ...(typeof rest.from === "string" ? { from: dayOf(rest.from) } : {}) };
@@ -143,7 +151,7 @@ export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
   const optional = (s: z.ZodObject, keys: string[]) => s.extend(Object.fromEntries(keys.filter((k) => k in s.shape).map((k) => [k, (s.shape[k] as z.ZodType).optional()])));
   const commits = out.shape.commits;
   if (commits instanceof z.ZodArray && commits.element instanceof z.ZodObject) out = out.extend({ commits: z.array(optional(commits.element, ["filesTotal", "additions", "deletions"])) });
-  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev"] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase"] : []), ...(ECHOED_TOTALS[question] ?? [])]);
+  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev"] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase", "base", "head"] : []), ...(ECHOED_TOTALS[question] ?? [])]);
   if (question === "cochange" && out.shape.window instanceof z.ZodObject) out = out.extend({ window: optional(out.shape.window, ["perFile", "maxFiles"]) });
   for (const [list, fields] of Object.entries(LEAN[question]?.rows ?? {})) {
     const arr = out.shape[list];

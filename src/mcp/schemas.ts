@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { modelSchema } from "./model-view.ts";
 import { COMMON_ARGS, type AnyQuery, type ArgSpec } from "../queries/define.ts";
+import { PAGED } from "../queries/pages.ts";
 
 
 /** Arguments an agent can send: every one the question declares, but those only the CLI offers. */
@@ -41,8 +42,11 @@ export function outputSchema(def: AnyQuery): z.ZodType {
   let out = def.output(z);
   if (out instanceof z.ZodObject && !("truncated" in out.shape)) out = out.extend({ truncated: z.boolean().optional() });
   // The model's copy leaves out what model-view.ts says.
-  return withPartial(modelSchema(def.name, out));
+  return withPartial(def.name, modelSchema(def.name, out));
 }
+
+/** The keys a continued page has beside its lists: blame's commits table, and the lists the model's rows reshape (model-rows.ts). */
+const PAGE_KEYS: Record<string, string[]> = { blame: ["commits", "boundary"], hotspots: ["commits", "under", "hotspotsAbove"], cochange: ["counts"] };
 
 /**
  * An answer given at its deadline (src/queries/partial.ts): the fields found so far, partial, how far
@@ -50,7 +54,7 @@ export function outputSchema(def: AnyQuery): z.ZodType {
  * how many items its lists start (src/queries/pages.ts). The output schema is not sent to the model:
  * these cost no tool bytes.
  */
-function withPartial(out: z.ZodType): z.ZodType {
+function withPartial(question: string, out: z.ZodType): z.ZodType {
   const progress = z.union([
     z.object({ commits: z.number().int(), of: z.number().int().optional(), oldest: z.string().optional() }),
     z.object({ found: z.number().int(), oldest: z.string().optional() }),
@@ -60,8 +64,9 @@ function withPartial(out: z.ZodType): z.ZodType {
   const ask = { after: z.number().int().optional(), continue: z.string().optional() };
   const whole = out instanceof z.ZodObject ? out.extend(ask) : out;
   const partial = z.looseObject({ repo: z.string().optional(), partial: z.literal(true), progress: progress.optional(), continue: z.string(), after: ask.after });
-  // A continued page: the lists after those sent before (`after` of them), and a continue while there are more.
-  const page = z.looseObject({ after: z.number().int(), continue: ask.continue });
+  // A continued page (the model's copy): the lists after those sent before, and a continue while there are more.
+  const lists = [...(PAGED[question] ?? []).map((s) => s.key), "columns", ...(PAGE_KEYS[question] ?? [])];
+  const page = z.strictObject({ ...Object.fromEntries(lists.map((k) => [k, z.unknown().optional()])), continue: ask.continue });
   return z.union([whole, partial, page]);
 }
 

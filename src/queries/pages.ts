@@ -13,13 +13,15 @@ type Answer = Record<string, unknown>;
 /**
  * A list an answer pages: `limit`, the list is cut by the question's limit (the rest comes from asking
  * for more); `size`, a page holds at most this many on every face; `model`, at most this many when a
- * byte budget is given (MCP: the model reads a few, the rest on asking).
+ * byte budget is given (MCP: the model reads a few, the rest on asking); `unbudgeted`, at most this
+ * many when none is (the CLI's --json: with a budget, the bytes decide).
  */
 interface ListSpec {
   key: string;
   limit?: true;
   size?: number;
   model?: number;
+  unbudgeted?: number;
 }
 
 export const PAGED: Record<string, ListSpec[]> = {
@@ -32,7 +34,7 @@ export const PAGED: Record<string, ListSpec[]> = {
   owners: [{ key: "results", limit: true }],
   log: [{ key: "commits", limit: true }],
   // compare's files page on their own: a 30-commit branch may touch hundreds of files.
-  compare: [{ key: "commits", limit: true }, { key: "files", size: 100 }],
+  compare: [{ key: "commits", limit: true }, { key: "files", unbudgeted: 100 }],
   show: [{ key: "files", size: 50 }],
   review: [{ key: "files" }],
   search: [{ key: "results", limit: true }],
@@ -95,7 +97,7 @@ export function pageOf(name: string, answer: unknown, from: Offsets | undefined,
       out[s.key] = [];
       return false;
     }
-    const end = Math.min(items.length, bases[i]! + (s.size ?? (budget !== undefined ? s.model : undefined) ?? Infinity));
+    const end = Math.min(items.length, bases[i]! + (s.size ?? (budget !== undefined ? s.model : s.unbudgeted) ?? Infinity));
     out = windowOf(name, out, s.key, bases[i]!, end);
     // A page that came back empty ends the list (the query's truncated may be its patch's).
     return end < items.length || (s.limit === true && a.truncated === true && end > bases[i]!);

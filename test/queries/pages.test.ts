@@ -78,6 +78,21 @@ describe("continue gives the rest of every list, in order, nothing repeated", ()
     expect(all.flatMap((p) => p.commits.map((c: any) => c.sha))).toEqual(runGit(repo.dir, ["log", "--format=%h", "--abbrev=12"]).trim().split("\n"));
   });
 
+  test("lists cut at limit (hotspots, cochange, search, history) continue to what one ask with a larger limit lists", async () => {
+    const cases: [string, Record<string, unknown>, string, number][] = [
+      ["hotspots", { path: "src", limit: 50 }, "results", 1000],
+      ["cochange", { paths: ["src/c3/file-0.ts"], limit: 3 }, "results", 200],
+      ["search", { query: "topic", limit: 7 }, "results", 1000],
+      ["history", { path: "moved/f3.txt", limit: 1 }, "commits", 1000],
+    ];
+    for (const [name, input, list, most] of cases) {
+      const all = await pages(name, input);
+      expect({ name, pages: all.length > 1 }).toEqual({ name, pages: true });
+      const whole = await ask(name, repo.dir, { ...input, limit: most });
+      expect({ name, items: all.flatMap((p) => p[list]) }).toEqual({ name, items: whole[list] });
+    }
+  });
+
   test("over MCP the lists are cut to the byte budget and continue to git's whole list", async () => {
     const def = queryForTool("lore_compare")!;
     const deps = { scope: new RepoScope(repo.dir), call: (n: string, i: Record<string, unknown>, o: { cwd: string }) => answer(n, i, { cwd: o.cwd }), noDaemon: true, maxBytes: 4096, log: () => {} };
@@ -98,8 +113,8 @@ describe("continue gives the rest of every list, in order, nothing repeated", ()
     expect(got.length).toBeGreaterThan(3);
     const commits = got.flatMap((p) => (p.commits ?? []).map((c: any) => c[0]));
     expect(commits).toEqual(runGit(repo.dir, ["log", "--format=%h", "--abbrev=12", `${base}..${head}`]).trim().split("\n"));
-    // The continued pages repeat nothing of the first: only their lists, after, continue.
-    for (const p of got.slice(1)) expect(Object.keys(p).filter((k) => !["commits", "files", "columns", "after", "continue"].includes(k))).toEqual([]);
+    // The continued pages repeat nothing of the first: only their lists and continue.
+    for (const p of got.slice(1)) expect(Object.keys(p).filter((k) => !["commits", "files", "columns", "continue"].includes(k))).toEqual([]);
   });
 
   test("the CLI says how to go on, and --continue takes the token", () => {
