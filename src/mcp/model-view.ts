@@ -142,6 +142,8 @@ function withoutEchoedTotals(question: string, out: Record<string, unknown>): vo
   }
   if (question === "contributors" && Array.isArray(out.results) && !cut && out.totalLines === sumOf(out.results, "lines")) delete out.totalLines;
   if (question === "search" && Array.isArray(out.results) && !cut && out.total === out.results.length) delete out.total;
+  // A code search is git log -S unless it says regex (the agent asked for one or the other).
+  if (question === "search" && out.mode === "pickaxe") delete out.mode;
 }
 
 /** The output schema of the model's copy: what forModel leaves out is optional. */

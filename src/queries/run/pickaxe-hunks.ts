@@ -9,7 +9,7 @@ import type { QueryContext } from "../context.ts";
 import type { SearchFile } from "../search.ts";
 
 /** Lines shown around the added lines that hold the text, fewer where they are many. */
-const CONTEXTS = [3, 2, 1, 0];
+const CONTEXTS = [2, 1, 0];
 /** Lines shown in all (the budget: the definition and a little of its body, not the whole file)… */
 const MAX_LINES = 16;
 /** …but every added line that holds the text, up to this many. */
