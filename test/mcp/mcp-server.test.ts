@@ -117,9 +117,9 @@ describe("lore mcp", () => {
       const r = await call(client, name, input);
       expect({ name, isError: r.isError ?? false }).toEqual({ name, isError: false });
       expect(ajv.getValidator(t.outputSchema as never)(r.structuredContent).errorMessage).toBeUndefined();
-      // Line history's diff; code search's files (its mode is left out when it is git log -S).
+      // Line history's diff; code search's results (its mode is left out when it is git log -S).
       const shaped = expandTuples(r.structuredContent) as any;
-      expect(shaped.commits?.[0]?.diff ?? shaped.results?.[0]?.files).toBeDefined();
+      expect(shaped.commits?.[0]?.diff ?? shaped.results).toBeDefined();
     }
     for (const t of tools) {
       // restore puts back a file from the snapshot lore_changes (listed before it) took: the same bytes.
