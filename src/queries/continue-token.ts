@@ -5,7 +5,7 @@
  * another question, repository, HEAD or state, or one changed by a character, opens to nothing:
  * BAD_CONTINUE, never a wrong page. Digits only: `"continue":"…"` stays within 10 tokens an agent reads.
  */
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LoreError } from "../errors.ts";
@@ -93,7 +93,9 @@ export function openToken(token: unknown, b: Bound, lists: number): Offsets {
     offsets.push(n === 0 ? null : Number(body.slice(i + 1, i + 1 + n)));
     i += 1 + n;
   }
-  if (i !== body.length || offsets.length !== lists || offsets.some((o) => o !== null && !Number.isSafeInteger(o)) || mac(b, body) !== t.slice(-MAC_DIGITS))
+  // (The seal is compared in constant time: how long a refusal takes says nothing of the right digits.)
+  const sealed = timingSafeEqual(Buffer.from(mac(b, body)), Buffer.from(t.slice(-MAC_DIGITS)));
+  if (i !== body.length || offsets.length !== lists || offsets.some((o) => o !== null && !Number.isSafeInteger(o)) || !sealed)
     throw refused("is not from this answer: another question or other arguments, another repository, a HEAD or files that moved since, or a token changed or cut short");
   return offsets;
 }

@@ -166,3 +166,9 @@ describe("a continue token not made for the question as asked now is BAD_CONTINU
     await refused({ base, head, continue: t2 }, "compare", copy.dir);
   });
 });
+
+test("every question with a list an answer may cut offers continue, and pages.ts knows its lists", async () => {
+  const { QUERIES } = await import("../../src/queries/index.ts");
+  const { PAGED } = await import("../../src/queries/pages.ts");
+  expect(QUERIES.filter((q) => q.continues).map((q) => q.name).sort()).toEqual(Object.keys(PAGED).sort());
+});
