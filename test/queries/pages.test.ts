@@ -172,3 +172,26 @@ test("every question with a list an answer may cut offers continue, and pages.ts
   const { PAGED } = await import("../../src/queries/pages.ts");
   expect(QUERIES.filter((q) => q.continues).map((q) => q.name).sort()).toEqual(Object.keys(PAGED).sort());
 });
+
+test("review's pages of uncommitted work: a token is refused once the staging area or a file changed", async () => {
+  const r = new TestRepo();
+  try {
+    for (let i = 0; i < 45; i++) r.write(`f${i}.txt`, `line ${i}\n`);
+    r.commit("start");
+    for (let i = 0; i < 45; i++) r.write(`f${i}.txt`, `line ${i}\nmore ${i}\n`);
+    const first = await ask("review", r.dir, { budget: 1024 });
+    expect(first.continue).toMatch(/^\d+$/);
+    const next = await ask("review", r.dir, { budget: 1024, continue: first.continue });
+    const both = [...first.files, ...next.files].map((f: any) => f.path);
+    expect(both).toEqual(runGit(r.dir, ["diff", "--name-only", "HEAD"]).trim().split("\n").slice(0, both.length));
+    r.git("add", "f0.txt");
+    const staged = await answer("review", { repo: r.dir, budget: 1024, continue: first.continue }, { cwd: r.dir }).catch((e) => e);
+    expect(staged.code).toBe("BAD_CONTINUE");
+    const again = await ask("review", r.dir, { budget: 1024 });
+    writeFileSync(join(r.dir, "f29.txt"), "edited on disk\n");
+    const edited = await answer("review", { repo: r.dir, budget: 1024, continue: again.continue }, { cwd: r.dir }).catch((e) => e);
+    expect(edited.code).toBe("BAD_CONTINUE");
+  } finally {
+    r.cleanup();
+  }
+});
