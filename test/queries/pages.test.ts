@@ -185,11 +185,11 @@ test("review's pages of uncommitted work: a token is refused once the staging ar
     const both = [...first.files, ...next.files].map((f: any) => f.path);
     expect(both).toEqual(runGit(r.dir, ["diff", "--name-only", "HEAD"]).trim().split("\n").slice(0, both.length));
     r.git("add", "f0.txt");
-    const staged = await answer("review", { repo: r.dir, budget: 1024, continue: first.continue }, { cwd: r.dir }).catch((e) => e);
+    const staged = await answer("review", { repo: r.dir, budget: 1024, continue: first.continue }, { cwd: r.dir }).catch((e: any) => e) as any;
     expect(staged.code).toBe("BAD_CONTINUE");
     const again = await ask("review", r.dir, { budget: 1024 });
     writeFileSync(join(r.dir, "f29.txt"), "edited on disk\n");
-    const edited = await answer("review", { repo: r.dir, budget: 1024, continue: again.continue }, { cwd: r.dir }).catch((e) => e);
+    const edited = await answer("review", { repo: r.dir, budget: 1024, continue: again.continue }, { cwd: r.dir }).catch((e: any) => e) as any;
     expect(edited.code).toBe("BAD_CONTINUE");
   } finally {
     r.cleanup();
