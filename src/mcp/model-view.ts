@@ -135,9 +135,9 @@ const sumOf = (rows: unknown, k: string) => (rows as Record<string, unknown>[]).
  */
 function withoutEchoedTotals(question: string, out: Record<string, unknown>): void {
   const cut = out.truncated === true || typeof out.continue === "string";
+  // (owners' authors are its top ones: their sum is its lines only when they are all.)
   if (question === "owners" && Array.isArray(out.authors)) {
-    const whole = !cut || out.results !== undefined;
-    if (whole && out.lines === sumOf(out.authors, "lines")) delete out.lines;
+    if (out.lines === sumOf(out.authors, "lines")) delete out.lines;
     if (out.authors.length === 1 && out.truckFactor === 1) delete out.truckFactor;
   }
   if (question === "contributors" && Array.isArray(out.results) && !cut && out.totalLines === sumOf(out.results, "lines")) delete out.totalLines;
