@@ -5,11 +5,12 @@
  * question's pages are bound to its whole answer too (pages.ts), since an edit moves neither.
  */
 import { statSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, resolve } from "node:path";
 import type { Repo } from "../git/repo.ts";
 import type { Bound } from "./continue-token.ts";
 import type { AnyQuery } from "./define.ts";
 import type { Asked } from "./deadline.ts";
+import { pathArgNames } from "./worktree-input.ts";
 
 function stamp(path: string): string {
   const st = statSync(path, { throwIfNoEntry: false });
@@ -21,7 +22,22 @@ export function boundFor(def: AnyQuery, asked: Asked, repo: Repo): Bound {
   const { input, head, disk } = asked;
   const files = [join(repo.root, ".mailmap"), join(repo.commonDir, "shallow"), join(repo.root, ".git-blame-ignore-revs")];
   if (aboutWorkTree(def, input)) files.push(join(repo.gitDir, "index"));
-  return { root: repo.root, name: def.name, input, head, ...(disk !== undefined ? { disk } : {}), state: files.map(stamp).join("|") };
+  return { root: repo.root, name: def.name, input: sealedInput(def, input, repo), head, ...(disk !== undefined ? { disk } : {}), state: files.map(stamp).join("|") };
+}
+
+/** The input as the seal sees it: each path as the repository names it, however it was spelled (./x, x, /abs/x; the root as no path at all); the repository is the root's. */
+function sealedInput(def: AnyQuery, input: Record<string, unknown>, repo: Repo): Record<string, unknown> {
+  const { repo: _spelled, ...sealed } = input;
+  const named = (p: string) => relative(repo.root, resolve(repo.root, p));
+  for (const name of pathArgNames(def)) {
+    const v = sealed[name];
+    if (typeof v === "string") sealed[name] = named(v) || undefined;
+    else if (Array.isArray(v)) {
+      const paths = v.map((p) => (typeof p === "string" ? named(p) : p)).filter((p) => p !== "");
+      sealed[name] = paths.length ? paths : undefined;
+    }
+  }
+  return sealed;
 }
 
 /** A question whose answer moves with the work tree, without a commit. */

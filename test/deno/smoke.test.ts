@@ -36,6 +36,9 @@ const QUESTIONS: string[][] = [
   ["compare", "HEAD~10", "--patch"],
 ];
 
+/** The answer with its continue token said as "a token": each home seals with its own secret, and each runtime stamps files to its own precision. */
+const sealed = (json: unknown) => JSON.parse(JSON.stringify(json ?? null).replace(/"continue":"\d+"/g, '"continue":"a token"'));
+
 describe.skipIf(!existsSync(DENO) || !hasExpress)("under Deno", () => {
   beforeAll(() => {
     dir = cloneExpress();
@@ -47,7 +50,7 @@ describe.skipIf(!existsSync(DENO) || !hasExpress)("under Deno", () => {
     for (const q of QUESTIONS) {
       const b = run("bun", q, bunHome);
       const d = run("deno", q, denoHome);
-      expect({ q, code: d.code, json: d.json }).toEqual({ q, code: b.code, json: b.json });
+      expect({ q, code: d.code, json: sealed(d.json) }).toEqual({ q, code: b.code, json: sealed(b.json) });
       expect(d.stderr.includes("    at ")).toBe(false);
     }
   }, 240_000);
