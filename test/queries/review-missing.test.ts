@@ -37,6 +37,15 @@ beforeAll(() => {
   // Five plugins side by side, each added alone; a page about zebras.
   for (const p of ["ant", "bee", "cat", "dog", "eel"]) base.write(`plug/${p}/index.ts`, "export {};\n").commit(`Add the ${p} plugin`);
   base.write("docs/zebra.md", "# Stripes\n").commit("Document stripes");
+  // A build folder beside the sources, each file added alone.
+  for (const f of ["a", "b", "c"]) {
+    base.write(`lib/${f}.js`, "1\n").commit(`Add lib/${f}`);
+    base.write(`dist/${f}.js`, "1\n").commit(`Build ${f}`);
+  }
+  // m1's snapshot changed in every one of m1's commits; busy changed once with each of m1, m2, m3.
+  base.write("part/m1.ts", "1\n").write("part/m1.snap", "1\n").write("part/busy.ts", "1\n").commit("Add m1");
+  for (let i = 2; i < 4; i++) base.write("part/m1.ts", `${i}\n`).write("part/m1.snap", `${i}\n`).commit(`m1 ${i}`);
+  for (const m of ["m2", "m3"]) base.write(`part/${m}.ts`, "1\n").write("part/busy.ts", `${m}\n`).commit(`Add ${m}`);
 }, 60_000);
 
 afterAll(() => base.cleanup());
@@ -95,6 +104,28 @@ describe("review's missing: the evidence", () => {
     r.cleanup();
   });
 
+  test("a changed file's partner, in every one of its commits, outranks a file that changed once with each changed file", async () => {
+    const r = copy();
+    for (const m of ["m1", "m2", "m3"]) r.write(`part/${m}.ts`, "edit\n");
+    const a = await ask("review", r.dir);
+    const paths = a.missing.map((m: any) => m.path);
+    const m1 = logOf(r, "part/m1.ts");
+    expect(m1.every((c) => logOf(r, "part/m1.snap").includes(c))).toBe(true);
+    expect(paths[0]).toBe("part/m1.snap");
+    expect(paths).toContain("part/busy.ts");
+    expect(a.missing[0].why).toBe(`changed with part/m1.ts in ${m1.length} of its last ${m1.length} commits`);
+    r.cleanup();
+  });
+
+  test("what the change's own pairs show: lib/c.js changed without the dist/c.js its other lib files came with", async () => {
+    const r = copy();
+    for (const f of ["lib/a.js", "dist/a.js", "lib/b.js", "dist/b.js", "lib/c.js"]) r.write(f, "edit\n");
+    const a = await ask("review", r.dir);
+    expect(logOf(r, "lib/c.js").filter((c) => logOf(r, "dist/c.js").includes(c))).toEqual([]);
+    expect(a.missing[0]).toEqual({ path: "dist/c.js", confidence: 0, with: ["lib/c.js"], why: "your change pairs lib/∗ → dist/∗ for 2 of 3 files, not for lib/c.js" });
+    r.cleanup();
+  });
+
   test("names and places: a test beside, under __tests__ or under test/, the types beside, and the source a test tests", () => {
     const tree = new Set(["src/foo.ts", "src/foo.test.ts", "src/__tests__/foo.ts", "test/foo.js", "src/foo.d.ts", "src/bar.ts", "lib/index.js", "test/index.js"]);
     expect(related("src/foo.ts", tree).sort()).toEqual([["src/__tests__/foo.ts", "test"], ["src/foo.d.ts", "types"], ["src/foo.test.ts", "test"], ["test/foo.js", "test"]]);
@@ -144,7 +175,7 @@ describe("review's missing on changes with little to go on", () => {
     const started = performance.now();
     const a = await ask("review", r.dir);
     expect(performance.now() - started).toBeLessThan(10_000);
-    expect(a.missing).toEqual([{ path: "b.ts", confidence: 1, with: ["a.ts"], why: "changed in 2 of the repository's last 2 commits; changed with a.ts in 2 of its last 2 commits" }]);
+    expect(a.missing).toEqual([{ path: "b.ts", confidence: 1, with: ["a.ts"], why: "changed with a.ts in 2 of its last 2 commits" }]);
     r.cleanup();
   });
 });

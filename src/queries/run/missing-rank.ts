@@ -7,6 +7,8 @@
  * reader (review-missing.ts) gathers the evidence, the bench (test/bench/review-quality.ts) replays it.
  */
 import { related, sharedPlaces, type Place, type Relation } from "./missing-names.ts";
+import { analogies, type Analogy } from "./missing-analogy.ts";
+import { partnersOf, type Partner } from "./missing-partner.ts";
 import { namedByWords } from "./missing-words.ts";
 
 export interface PastCommit {
@@ -57,6 +59,17 @@ export interface RankParams {
   place: number;
   /** What a file is worth whose whole name the change's words speak of. */
   words: number;
+  /** What a file is worth that changed in every one of a changed file's newest `partnerWindow` commits (in proportion to its share, to the power partnerPow). */
+  partner: number;
+  partnerWindow: number;
+  partnerPow: number;
+  /** Commits it shared at least, to be a partner. */
+  partnerMin: number;
+  /** What a file is worth that a rule of the change's own pairs (src/∗ → deno_dist/∗, ∗.ts → ∗.test.ts) makes the counterpart of a changed file, in proportion to the share of the rule's files the change pairs. */
+  analogy: number;
+  /** The change's pairs a rule needs at least. */
+  analogyMin: number;
+  analogyPow: number;
 }
 
 /** Chosen by a coordinate search on express's older held-out commits (test/bench/review-quality.ts); hono and express's newer commits only report. */
@@ -72,10 +85,18 @@ export const MISSING_PARAMS: RankParams = {
   habit: 2,
   place: 4,
   words: 0.5,
+  partner: 16,
+  partnerWindow: 20,
+  partnerPow: 8,
+  partnerMin: 2,
+  analogy: 16,
+  analogyMin: 1,
+  analogyPow: 2,
 };
 
+
 /** The kinds of evidence, each a part of a candidate's score. */
-export type Kind = "cochange" | "name" | "place" | "habit" | "words";
+export type Kind = "cochange" | "name" | "place" | "habit" | "words" | "partner" | "analogy";
 
 export interface Ranked {
   path: string;
@@ -95,6 +116,10 @@ export interface Ranked {
   habit?: number;
   /** The word of its name the change's patches speak of. */
   word?: string;
+  /** The changed file in whose newest commits it changed the most. */
+  partner?: Partner;
+  /** The rule of the change's pairs that makes it a changed file's counterpart. */
+  analogy?: Analogy;
 }
 
 type Acc = Omit<Ranked, "path" | "score" | "count" | "commits" | "with"> & { seen: Set<number>; with: Set<number> };
@@ -140,6 +165,18 @@ export function rankMissing(e: Evidence, p: RankParams, limit: number): Ranked[]
       const a = get(f);
       add(a, "words", p.words * unit * m.share);
       a.word = m.word;
+    }
+  if (p.partner)
+    for (const [f, s] of partnersOf(e, p.partnerWindow, p.partnerMin)) {
+      const a = get(f);
+      add(a, "partner", p.partner * unit * (s.count / s.total) ** p.partnerPow);
+      a.partner = s;
+    }
+  if (p.analogy)
+    for (const [f, s] of analogies(e.change, e.tree, p.analogyMin)) {
+      const a = get(f);
+      add(a, "analogy", p.analogy * unit * (s.paired / s.applies) ** p.analogyPow);
+      a.analogy = s;
     }
   const total = (a: Acc) => Object.values(a.parts).reduce((s, x) => s + x, 0);
   return [...acc]

@@ -17,10 +17,11 @@ export function whyOf(r: Ranked, e: Evidence, name: (old: string) => string): st
     place: () => `${r.place!.changed} of the ${r.place!.files} files of ${r.place!.place} are in your change`,
     habit: () => `changed in ${r.habit} of the repository's last ${e.recent.length} commits`,
     words: () => `your diff mentions ${r.word}`,
+    analogy: () => `your change pairs ${r.analogy!.rule} for ${r.analogy!.paired} of ${r.analogy!.applies} files, not for ${name(r.analogy!.of)}`,
+    partner: () => `changed with ${name(e.inputs[r.partner!.of]!)} in ${r.partner!.count} of its last ${r.partner!.total} commits`,
   };
   const parts = (Object.entries(r.parts) as [Kind, number][]).sort((a, b) => b[1] - a[1]);
-  return parts
-    .filter(([, worth], i) => i === 0 || (i === 1 && worth >= parts[0]![1] / 2))
-    .map(([kind]) => say[kind]())
-    .join("; ");
+  const lines = parts.filter(([, worth], i) => i === 0 || (i === 1 && worth >= parts[0]![1] / 2)).map(([kind]) => say[kind]());
+  // A partner is co-change seen from one file: both may say the same words.
+  return [...new Set(lines)].join("; ");
 }

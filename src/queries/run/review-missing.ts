@@ -83,8 +83,7 @@ export async function missingOf(ctx: QueryContext, oldSide: string | undefined, 
   };
   const now = (old: string) => newName.get(old) ?? old;
   return rankMissing(e, MISSING_PARAMS, limit).map((r) => {
-    const related = r.name && !r.with.some((k) => e.inputs[k] === r.name!.of) ? [now(r.name.of)] : [];
-    const withNames = [...r.with.map((k) => now(e.inputs[k]!)), ...related];
+    const withNames = [...new Set([...r.with.map((k) => e.inputs[k]!), r.name?.of, r.analogy?.of].filter((f) => f !== undefined))].map(now);
     return {
       path: r.path,
       confidence: round(r.count / Math.max(1, r.commits), 2),
