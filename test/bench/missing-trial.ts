@@ -86,6 +86,11 @@ export const GRID: Partial<Record<keyof RankParams, number[]>> = {
   place: [0, 0.5, 1, 2, 4],
   words: [0, 0.25, 0.5, 1, 2],
   perInput: [0, 0.5, 0.75, 1],
+  partner: [0, 4, 8, 16, 32],
+  partnerPow: [2, 4, 8, 16],
+  partnerWindow: [10, 20, 40],
+  analogy: [0, 4, 8, 16, 32],
+  analogyPow: [1, 2, 3],
 };
 
 /**

@@ -22,12 +22,17 @@ export function tuningHalf(repo: string, n = 200): { h: Hist; qs: HeldOut[] } {
 export const hitOf = (h: Hist, qs: HeldOut[], p: RankParams) => mean(qs, (q) => (top(h, q, p).includes(q.held) ? 1 : 0));
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { search: { type: "boolean" }, try: { type: "string", multiple: true }, exclude: { type: "string" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({ options: { search: { type: "boolean" }, try: { type: "string", multiple: true }, exclude: { type: "string" }, "also-without": { type: "string" } }, allowPositionals: true });
   const sets = positionals.map((r) => ({ repo: r, ...tuningHalf(r) }));
   // --exclude RE: leave out the commits any of whose files match (a robustness check: deno_dist/ mirrors only hono's older history).
+  // --also-without RE: the same repositories again without those commits, as further sets the search averages over.
   if (values.exclude) {
     const re = new RegExp(values.exclude);
     for (const s of sets) s.qs = s.qs.filter((q) => !s.h.commits[q.commit]!.files.some((f) => re.test(f)));
+  }
+  if (values["also-without"]) {
+    const re = new RegExp(values["also-without"]);
+    for (const s of [...sets]) sets.push({ ...s, repo: `${s.repo} without ${re}`, qs: s.qs.filter((q) => !s.h.commits[q.commit]!.files.some((f) => re.test(f))) });
   }
   for (const s of sets) {
     const raw = mean(s.qs, (q) => (rawCounts(s.h, q).slice(0, 5).includes(q.held) ? 1 : 0));

@@ -4,8 +4,9 @@
  * change, and the question is whether the held-out file is in the top 5 (hit@5); recall@5 splits
  * each commit in two halves instead and asks how many of the second the first's top 5 finds.
  * Every answer is as of the commit's parent (the index's scope of the parent: only its
- * ancestors), so nothing after the commit is read. The older N commits tune (the ranking's
- * parameters, on the first repository only); the newer N are held out.
+ * ancestors), so nothing after the commit is read. The older N commits of each repository tune
+ * (the ranking's parameters, on both repositories' older halves together: missing-tune.ts); the
+ * newer N are held out and only report.
  */
 import { indexFor } from "../../src/index/indexes.ts";
 import type { ChangedFile } from "../../src/git/parse-diff-hunks.ts";
@@ -176,7 +177,7 @@ export function missingTable(r: MultiResult): Table {
         `The ranking replayed from git log: ${num(r.replay)}.` +
         (r.tuned
           ? ` A coordinate search on this tuning half picks ${JSON.stringify(r.tuned.params)}: ${num(r.tuned.tune)} there, ${num(r.tuned.test)} held out.`
-          : ` Nothing was tuned on this repository: its older half is out of sample too (now ${sign(r.tuneHit[2] - r.tuneHit[0])} against raw counts, ${sign(r.tuneHit[2] - r.tuneHit[1])} against before).`) +
+          : ` The parameters were chosen on the older halves of both corpus repositories together (test/bench/missing-tune.ts, which never builds the newer halves): the tuning half is in sample (now ${sign(r.tuneHit[2] - r.tuneHit[0])} against raw counts, ${sign(r.tuneHit[2] - r.tuneHit[1])} against before), the held-out half is not.`) +
         ` (${r.seconds.toFixed(0)} s)`,
     ],
   };

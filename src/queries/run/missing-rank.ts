@@ -3,8 +3,10 @@
  * its files, weighted by how much of the change each one shares (a commit of 3 of your files says
  * more than one of 1), how small and how recent it is, and how many of your files a candidate went
  * with; beside them the test or types beside a changed file, a place the change mostly fills, a
- * file the diff's words name, and what the repository's recent commits usually bring. Pure: the
- * reader (review-missing.ts) gathers the evidence, the bench (test/bench/review-quality.ts) replays it.
+ * file the diff's words name, what the repository's recent commits usually bring, a changed file's
+ * partner (in nearly all its commits) and the counterpart a rule of the change's own pairs names
+ * (src/∗ → dist/∗, ∗.ts → ∗.test.ts). Pure: the reader (review-missing.ts) gathers the evidence,
+ * the bench (test/bench/review-quality.ts) replays it.
  */
 import { related, sharedPlaces, type Place, type Relation } from "./missing-names.ts";
 import { analogies, type Analogy } from "./missing-analogy.ts";
@@ -72,7 +74,7 @@ export interface RankParams {
   analogyPow: number;
 }
 
-/** Chosen by a coordinate search on express's older held-out commits (test/bench/review-quality.ts); hono and express's newer commits only report. */
+/** Chosen on the older halves of express's and hono's held-out commits together (test/bench/missing-tune.ts); the newer halves only report (test/bench/review-quality.ts). */
 export const MISSING_PARAMS: RankParams = {
   halfLife: 10,
   ageHalfLife: 0,
