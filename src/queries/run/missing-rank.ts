@@ -96,7 +96,6 @@ export const MISSING_PARAMS: RankParams = {
   analogyPow: 2,
 };
 
-
 /** The kinds of evidence, each a part of a candidate's score. */
 export type Kind = "cochange" | "name" | "place" | "habit" | "words" | "partner" | "analogy";
 
