@@ -45,7 +45,8 @@ test("lore daemon stop ends the daemon's git children too (a commit-graph write 
   expect((await lore(h, repo.dir, ["history", "a.txt", "--json"], extra)).code).toBe(0);
   await until(() => existsSync(pidFile), 10_000);
   const pid = Number(readFileSync(pidFile, "utf8"));
-  expect(alive(pid)).toBe(true);
+  // Seen once in CI under load (not reproduced since): the hung git was gone before the stop; say what the daemon logged.
+  if (!alive(pid)) throw new Error(`the hung commit-graph write (pid ${pid}) ended before lore daemon stop; daemon.log:\n${existsSync(join(h, "daemon.log")) ? readFileSync(join(h, "daemon.log"), "utf8") : "(none)"}`);
   expect((await lore(h, repo.dir, ["daemon", "stop"], extra)).code).toBe(0);
   await until(() => !alive(pid), 3000);
   expect(alive(pid)).toBe(false);
