@@ -119,9 +119,26 @@ function byFolder(files: unknown): unknown {
   return out;
 }
 
-/** log: each commit's files; compare: the branch's files. */
-function logFiles(out: Answer): void {
-  if (Array.isArray(out.commits)) out.commits = (out.commits as Row[]).map((c) => (c && Array.isArray(c.files) ? { ...c, files: numstat(c.files) } : c));
+/** The folder every file of every commit is under, when log was asked about one folder ("" otherwise). */
+function folderOf(commits: Row[], asked: unknown): string {
+  if (!Array.isArray(asked) || asked.length !== 1 || typeof asked[0] !== "string" || asked[0] === "") return "";
+  const prefix = asked[0].replace(/\/*$/, "/");
+  const paths = commits.flatMap((c) => (Array.isArray(c.files) ? (c.files as Row[]).map((f) => String(f.path)) : []));
+  return paths.length > 0 && paths.every((p) => p.startsWith(prefix) && !INDEX_LIKE.test(p.slice(prefix.length))) ? prefix : "";
+}
+
+/** log: each commit's files, said from the folder asked about (`under`) when they are all in it. */
+function logFiles(out: Answer, asked: unknown): void {
+  if (!Array.isArray(out.commits)) return;
+  const under = folderOf(out.commits as Row[], asked);
+  if (under) {
+    // (said before the rows it is about)
+    const rest = { ...out };
+    for (const k of Object.keys(out)) delete out[k];
+    Object.assign(out, { under }, rest);
+  }
+  const from = (files: Row[]) => files.map((f) => ({ ...f, path: String(f.path).slice(under.length) }));
+  out.commits = (out.commits as Row[]).map((c) => (c && Array.isArray(c.files) ? { ...c, files: numstat(from(c.files as Row[])) } : c));
 }
 
 /** The lists of commits a question answers with: each row as a tuple (a key per field per row was a third of a commit's tokens). */
@@ -158,7 +175,7 @@ export function expandTuples(answer: unknown): unknown {
   if (files && typeof files === "object" && !Array.isArray(files) && Object.values(files).every((v) => v && typeof v === "object" && !Array.isArray(v)))
     a = { ...a, files: Object.fromEntries(Object.entries(files as Record<string, Answer>).flatMap(([dir, names]) => Object.entries(names).map(([name, v]) => [dir + name, v]))) };
   const columns = a.columns;
-  if (!Array.isArray(columns)) return a;
+  if (!Array.isArray(columns)) return logUnder(a);
   const list = ["commits", "results"].find((k) => Array.isArray(a[k]) && (a[k] as unknown[]).every(Array.isArray));
   if (!list) return a;
   const { columns: _c, ...rest } = a;
@@ -166,7 +183,15 @@ export function expandTuples(answer: unknown): unknown {
     const own = t.length > columns.length ? (t[columns.length] as Row) : {};
     return { ...Object.fromEntries(columns.map((k, i) => [k, t[i]])), ...own };
   });
-  return rest;
+  return logUnder(rest);
+}
+
+/** log's files with the folder they are under again. */
+function logUnder(a: Answer): Answer {
+  const { under, ...rest } = a;
+  if (typeof under !== "string" || !Array.isArray(a.commits)) return a;
+  const files = (f: unknown) => (f && typeof f === "object" && !Array.isArray(f) ? Object.fromEntries(Object.entries(f).map(([p, v]) => [under + p, v])) : f);
+  return { ...rest, commits: (a.commits as Row[]).map((c) => (c && typeof c === "object" && "files" in c ? { ...c, files: files(c.files) } : c)) };
 }
 
 /** Reshapes the model's copy in place; `asked` is the answer's own path (the model's copy leaves it out). */
@@ -182,7 +207,7 @@ function compactLists(question: string, out: Answer, asked: unknown): void {
   else if (question === "hotspots") hotspots(out, asked);
   else if (question === "cochange") cochange(out);
   else if (question === "search") search(out);
-  else if (question === "log") logFiles(out);
+  else if (question === "log") logFiles(out, asked);
   else if (question === "compare" && Array.isArray(out.files)) out.files = byFolder(numstat(out.files));
 }
 
@@ -218,7 +243,7 @@ function compactListSchema(question: string, out: z.ZodObject): z.ZodObject {
   const commits = out.shape.commits;
   if (question === "log" && commits instanceof z.ZodArray && commits.element instanceof z.ZodObject && commits.element.shape.files instanceof z.ZodArray) {
     const files = z.union([commits.element.shape.files, numstatSchema]);
-    return out.extend({ commits: z.array(commits.element.extend({ files })) });
+    return out.extend({ under: z.string().optional().describe("the folder the files are under"), commits: z.array(commits.element.extend({ files })) });
   }
   if (question === "compare" && out.shape.files instanceof z.ZodOptional)
     return out.extend({ files: z.union([out.shape.files.unwrap() as z.ZodType, z.record(z.string(), numstatSchema).describe("by folder, then file name")]).optional() });

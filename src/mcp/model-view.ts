@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { compactRows, compactSchema } from "./model-rows.ts";
 import { PAGED } from "../queries/pages.ts";
+import { WINDOW_ARGS } from "../queries/shared-args.ts";
 
 const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** The envelope's commit ids: the commit an answer is about (`rev`, the commit it is as of, is left out: the agent asked at HEAD, or named it). */
@@ -27,9 +28,10 @@ const LEAN: Record<string, { rows?: Record<string, string[]>; top?: string[] }> 
   hotspots: { rows: { results: ["additions", "deletions", "authors", "lastChanged", "complexity", "score"] } },
   // The window's perFile and maxFiles are the defaults MCP cannot change; `from` says how far back it reached.
   cochange: { rows: { results: ["confidence", "jaccard"] }, top: [] },
-  contributors: { rows: { results: ["share"] } },
+  // (How many files the folder has is not who knows or owns it.)
+  contributors: { rows: { results: ["share"] }, top: ["files"] },
   // Who owns it, by name and lines; emails are contributors' answer.
-  owners: { rows: { authors: ["share", "email"], truckAuthors: ["email"] } },
+  owners: { rows: { authors: ["share", "email"], truckAuthors: ["email"] }, top: ["files"] },
   // A branch's +/- are its files'; its commits say what each did and who (their days: lore_log with not).
   compare: { rows: { commits: ["files", "filesTotal", "additions", "deletions", "time"] } },
 };
@@ -88,8 +90,10 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
     for (const k of Object.keys(out)) if (!keep.has(k) || (Array.isArray(out[k]) && (out[k] as unknown[]).length === 0)) delete out[k];
   }
   if (question === "cochange" && out.window && typeof out.window === "object") {
-    const { perFile: _p, maxFiles: _m, ...rest } = out.window as Record<string, unknown>;
+    const { perFile, maxFiles: _m, ...rest } = out.window as Record<string, unknown>;
     out.window = { ...rest, ...(typeof rest.from === "string" ? { from: dayOf(rest.from) } : {}) };
+    // The file's whole history was read (fewer commits than the window holds, no date): the window says nothing.
+    if (rest.since === undefined && typeof perFile === "number" && typeof out.commits === "number" && out.commits < perFile) delete out.window;
   }
   if (question === "compare") {
     // behind: 0 says the merge base is base; a count of files that are all listed says nothing more.
@@ -118,22 +122,22 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
       return r;
     });
   }
-  withoutEchoedTotals(question, out);
-  compactRows(question, out, answer.path);
+  withoutEchoedTotals(question, out, input);
+  compactRows(question, out, question === "log" ? answer.paths : answer.path);
   return out;
 }
 
 /** The totals withoutEchoedTotals may leave out, by question (optional in the model's schema). */
-const ECHOED_TOTALS: Record<string, string[]> = { owners: ["lines", "truckFactor"], contributors: ["totalLines"], search: ["total"] };
+const ECHOED_TOTALS: Record<string, string[]> = { owners: ["lines", "truckFactor"], contributors: ["totalLines"], search: ["total"], hotspots: ["window"], cochange: ["window"] };
 
 const sumOf = (rows: unknown, k: string) => (rows as Record<string, unknown>[]).reduce((n, r) => n + (typeof r[k] === "number" ? (r[k] as number) : NaN), 0);
 
 /**
  * A total the rows already say is left out (the fixed part of a small answer was most of it): owners'
  * lines and contributors' totalLines when every person is listed, search's total when every commit is,
- * and owners' truck factor when one person holds everything.
+ * owners' truck factor when one person holds everything, and a window (hotspots, cochange) that reached the first commit.
  */
-function withoutEchoedTotals(question: string, out: Record<string, unknown>): void {
+function withoutEchoedTotals(question: string, out: Record<string, unknown>, input: Record<string, unknown>): void {
   const cut = out.truncated === true || typeof out.continue === "string";
   // (owners' authors are its top ones: their sum is its lines only when they are all.)
   if (question === "owners" && Array.isArray(out.authors)) {
@@ -142,6 +146,9 @@ function withoutEchoedTotals(question: string, out: Record<string, unknown>): vo
   }
   if (question === "contributors" && Array.isArray(out.results) && !cut && out.totalLines === sumOf(out.results, "lines")) delete out.totalLines;
   if (question === "search" && Array.isArray(out.results) && !cut && out.total === out.results.length) delete out.total;
+  // A window that reached the folder's first commit (fewer commits than it could hold, no date) says nothing the rows do not.
+  const w = out.window as { commits?: number; since?: string } | undefined;
+  if (question === "hotspots" && w && w.since === undefined && typeof w.commits === "number" && w.commits < Number(input.commits ?? WINDOW_ARGS.commits.default)) delete out.window;
   // A code search is git log -S unless it says regex (the agent asked for one or the other).
   if (question === "search" && out.mode === "pickaxe") delete out.mode;
 }

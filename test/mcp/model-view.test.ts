@@ -56,10 +56,15 @@ test("rows: hotspots commits by path in score order; cochange counts by path; lo
   const flagged = src.results.filter((r: any) => r.hotspot).map((r: any) => r.path);
   expect(src.results.filter((r: any) => r.commits > (s.hotspotsAbove ?? Infinity)).map((r: any) => r.path)).toEqual(flagged);
   expect(schemaOf("hotspots").safeParse(s).success).toBe(true);
+  // A window that reached the first commit (a small history) goes; one that was cut, or a date, stays.
+  expect([h.window, s.window]).toEqual([undefined, undefined]);
+  expect(forModel("hotspots", await ask("hotspots", repo.dir, { commits: "1" }), false, { commits: "1" }).window).toEqual({ commits: 1 });
   const c = forModel("cochange", await ask("cochange", repo.dir, { paths: ["src/a.js"] }), false);
   const co = await ask("cochange", repo.dir, { paths: ["src/a.js"] });
   expect(Object.entries(c.counts as object)).toEqual(co.results.map((r: any) => [r.path, r.count]));
   expect(c.results).toBeUndefined();
+  expect(c.window).toBeUndefined();
+  expect((forModel("cochange", await ask("cochange", repo.dir, { paths: ["src/a.js"], commits: "1" }), false).window as any)?.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(schemaOf("cochange").safeParse(c).success).toBe(true);
   const full = await ask("log", repo.dir, { limit: 2 });
   const l = forModel("log", full, false);
@@ -70,6 +75,14 @@ test("rows: hotspots commits by path in score order; cochange counts by path; lo
   expect((l.commits as any[])[0]).toEqual([full.commits[0].sha, full.commits[0].author, full.commits[0].time.slice(0, 10), full.commits[0].subject, files]);
   expect(l.continue).toMatch(/^\d+$/);
   expect(schemaOf("log").safeParse(l).success).toBe(true);
+  // Asked about a folder, its files are said from it (`under`, first); expandTuples gives the paths back.
+  const inSrc = await ask("log", repo.dir, { paths: ["src"], limit: 3 });
+  const u = forModel("log", inSrc, false);
+  expect(Object.keys(u)[0]).toBe("under");
+  expect(u.under).toBe("src/");
+  expect(Object.keys((u.commits as any[])[0][4]).some((p) => p.startsWith("src/"))).toBe(false);
+  expect((expandTuples(u) as any).commits.map((c: any) => Object.keys(c.files))).toEqual(inSrc.commits.map((c: any) => c.files.map((f: any) => f.path)));
+  expect(schemaOf("log").safeParse(u).success).toBe(true);
 });
 
 test("blame's commits keep author and subject, with the day; status is left whole", async () => {
@@ -88,7 +101,8 @@ test("people: owners' authors as { name: lines }, contributors' top people as { 
   expect(Object.entries(o.authors as object)).toEqual(own.authors.map((a: any) => [a.author, a.lines]));
   // lines: the authors' lines say it when every author is listed; the truck factor when one person holds everything.
   const sum = own.authors.reduce((n: number, a: any) => n + a.lines, 0);
-  expect([o.lines, o.files, o.truckFactor]).toEqual([sum === own.lines ? undefined : own.lines, own.files, own.authors.length === 1 ? undefined : own.truckFactor]);
+  // (how many files the folder has is not who owns it: left out)
+  expect([o.lines, o.files, o.truckFactor]).toEqual([sum === own.lines ? undefined : own.lines, undefined, own.authors.length === 1 ? undefined : own.truckFactor]);
   expect(schemaOf("owners").safeParse(o).success).toBe(true);
   const con = await ask("contributors", repo.dir, { path: "src" });
   const c = forModel("contributors", con, false);
@@ -140,7 +154,7 @@ test("small answers: no total that repeats the only row, no truck factor when on
   try {
     r.write("a/x.js", "1\n2\n").write("a/y.js", "1\n").commit("one", ALICE);
     const o = forModel("owners", await ask("owners", r.dir, { path: "a" }), false);
-    expect(o).toEqual({ files: 2, authors: { "Alice Example": 3 } });
+    expect(o).toEqual({ authors: { "Alice Example": 3 } });
     const c = forModel("contributors", await ask("contributors", r.dir, { path: "a" }), false);
     expect(c.totalLines).toBeUndefined();
     const s = forModel("search", await ask("search", r.dir, { query: "one" }), false);
