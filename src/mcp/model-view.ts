@@ -9,6 +9,7 @@
  * time (lists are in git's order; the second it was made is rarely a fact a task needs).
  */
 import { z } from "zod";
+import { zeroContext } from "./model-diff.ts";
 import { compactRows, compactSchema } from "./model-rows.ts";
 import { PAGED } from "../queries/pages.ts";
 import { WINDOW_ARGS } from "../queries/shared-args.ts";
@@ -80,6 +81,9 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   if (!KEEP_ECHO.has(question)) for (const k of ECHOES) if (!where || k === "rev" || k === "query") delete out[k];
   // The commit it is as of: the agent asked at HEAD, or named it.
   if (KEEP_ECHO.has(question)) delete out.rev;
+  // A history's file and range as the agent gave them are its echo (a name it did not type stays).
+  if (question === "history" && out.path === input.path) delete out.path;
+  if (question === "history" && Array.isArray(out.range) && typeof input.lines === "string" && out.range.join(",") === input.lines.replace(/\s+/g, "")) delete out.range;
   // A list that was not cut needs no word for it: truncated is said when it is true, and continue says it when there is one.
   if (out.truncated === false || typeof out.continue === "string") delete out.truncated;
   // A continued page: its lists and the next token, nothing the first page said, nor how many came
@@ -105,6 +109,8 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   if (Array.isArray(out.commits) && question !== "compare") out.commits = out.commits.map((c) => (c && typeof c === "object" && !Array.isArray(c) ? withoutSums(c as Record<string, unknown>) : c));
   // A commit's day: the list's order says the rest (a second-exact time was 13 tokens a row, a day 5).
   for (const list of ["commits", "results"]) if (Array.isArray(out[list])) out[list] = (out[list] as unknown[]).map(day);
+  // A line history's diffs as git diff -U0 prints them: the lines each commit changed.
+  if (question === "history" && Array.isArray(out.commits)) out.commits = (out.commits as Record<string, unknown>[]).map((c) => (typeof c?.diff === "string" ? { ...c, diff: zeroContext(c.diff) } : c));
   if (question === "blame" && out.commits && typeof out.commits === "object" && !Array.isArray(out.commits))
     out.commits = Object.fromEntries(Object.entries(out.commits as Record<string, unknown>).map(([sha, c]) => [sha, Array.isArray(c) ? c.map((v, i) => (i === 1 ? dayOf(v) : v)) : c]));
   if (Array.isArray(out.parents)) out.parents = out.parents.map(short);
@@ -160,7 +166,7 @@ export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
   const optional = (s: z.ZodObject, keys: string[]) => s.extend(Object.fromEntries(keys.filter((k) => k in s.shape).map((k) => [k, (s.shape[k] as z.ZodType).optional()])));
   const commits = out.shape.commits;
   if (commits instanceof z.ZodArray && commits.element instanceof z.ZodObject) out = out.extend({ commits: z.array(optional(commits.element, ["filesTotal", "additions", "deletions"])) });
-  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev"] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase", "base", "head"] : []), ...(ECHOED_TOTALS[question] ?? [])]);
+  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev", ...(question === "history" ? ["path"] : [])] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase", "base", "head"] : []), ...(ECHOED_TOTALS[question] ?? [])]);
   if (question === "cochange" && out.shape.window instanceof z.ZodObject) out = out.extend({ window: optional(out.shape.window, ["perFile", "maxFiles"]) });
   for (const [list, fields] of Object.entries(LEAN[question]?.rows ?? {})) {
     const arr = out.shape[list];

@@ -164,3 +164,24 @@ test("small answers: no total that repeats the only row, no truck factor when on
     r.cleanup();
   }
 });
+
+test("a line history's diffs are git diff -U0's hunks of each commit; its path and range, as asked, are not echoed", async () => {
+  const r = new TestRepo();
+  try {
+    const text = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`);
+    r.write("f.txt", lines(...text)).commit("one");
+    const edited = [...text.slice(0, 4), "line 5 changed", ...text.slice(5, 10), "inserted", ...text.slice(10, 14), ...text.slice(15)];
+    const sha = r.write("f.txt", lines(...edited)).commit("two");
+    const full = await ask("history", r.dir, { path: "f.txt", lines: "1,19" });
+    const h = expandTuples(forModel("history", full, false, { path: "f.txt", lines: "1,19" })) as any;
+    expect([h.path, h.range]).toEqual([undefined, undefined]);
+    const git = r.git("show", "-U0", "--format=", sha, "--", "f.txt");
+    // (git's headers name the function-ish line before each hunk; git log -L's do not)
+    expect(h.commits[0].diff).toBe(git.slice(git.indexOf("@@")).replace(/\n$/, "").replace(/^(@@ [^@]+ @@).*$/gm, "$1"));
+    // The first commit added every line: its diff is all of them.
+    expect(h.commits[1].diff.split("\n").filter((l: string) => l.startsWith("+"))).toHaveLength(full.commits[1].diff.split("\n").filter((l: string) => l.startsWith("+")).length);
+    expect(schemaOf("history").safeParse(forModel("history", full, false, { path: "f.txt", lines: "1,19" })).success).toBe(true);
+  } finally {
+    r.cleanup();
+  }
+});
