@@ -6,7 +6,7 @@ import { validateInput, type AnyQuery } from "../queries/define.ts";
 import { firstAbsolutePath } from "../queries/worktree-input.ts";
 import { capAnswer } from "./cap.ts";
 import { forModel } from "./model-view.ts";
-import { compactText } from "./model-rows.ts";
+import { compactText } from "./model-text.ts";
 import { moreHint } from "./hints.ts";
 import type { RepoScope } from "./repos.ts";
 import { toolArgs } from "./schemas.ts";

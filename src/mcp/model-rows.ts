@@ -256,10 +256,3 @@ function compactListSchema(question: string, out: z.ZodObject): z.ZodObject {
     return out.extend({ results: out.shape.results.optional(), counts: z.record(z.string(), z.number().int()).optional().describe("commits shared, by path, when no row says more") });
   return out;
 }
-
-/** The text the model reads of a question that answers in text (show): a commit's id in 12 hex and its day, as the JSON copies have them (a file's text is left as it is). */
-export function compactText(question: string, answer: unknown, text: string): string {
-  const commit = !!answer && typeof answer === "object" && !("text" in answer) && typeof (answer as Row).sha === "string";
-  if (question !== "show" || !commit) return text;
-  return text.replace(/^commit ([0-9a-f]{12})(?:[0-9a-f]{28}|[0-9a-f]{52})(?=\n|$)/, "commit $1").replace(/^(Date: +\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:\d{2}Z$/m, "$1");
-}

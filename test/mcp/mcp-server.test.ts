@@ -132,6 +132,11 @@ describe("lore mcp", () => {
         // (its id in 12 hex, as the JSON copies have ids)
         expect(r.content[0]!.text).toStartWith(`commit ${git(repo.dir, ["rev-parse", "HEAD"]).trim().slice(0, 12)}\n`);
         expect(r.content[0]!.text).toContain("\nAuthor: ");
+        // Its files as git diff --name-status names them, a line each: status, path, counts, one space apart.
+        const files = git(repo.dir, ["show", "--format=", "--name-status", "HEAD"]).trim().split("\n").map((l) => l.split("\t"));
+        expect(files[0]![1]).toBeDefined();
+        const whole = (await call(client, "lore_show", { rev: "HEAD" })).content[0]!.text;
+        for (const [status, path] of files) expect(whole.split("\n")).toContainEqual(expect.stringMatching(new RegExp(`^${status} ${path!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\+\\d+ -\\d+$`)));
         continue;
       }
       expect(ajv.getValidator(t.outputSchema as never)(r.structuredContent).errorMessage).toBeUndefined();
