@@ -88,20 +88,23 @@ function counts(files: unknown, a: string, b: string): unknown {
 }
 
 /**
- * Files as { path: [additions, deletions, status?, oldPath?] } (git diff --numstat's order): an added,
- * deleted or renamed file says so after its counts (a row of keys per file was twice the tokens of
- * git diff --stat); a binary file's counts are null. Rows as they were where a path would be reordered.
+ * Files as { path: "additions deletions status? oldPath?" } (git diff --numstat's order, a binary
+ * file's counts `-`): an added, deleted or renamed file says so after its counts (a row of keys per
+ * file was twice the tokens of git diff --stat; "12 3" is two tokens fewer than [12,3]). Rows as
+ * they were where a path would be reordered.
  */
 function numstat(files: unknown): unknown {
   if (!Array.isArray(files) || files.some((f: Row) => INDEX_LIKE.test(String(f.path)))) return files;
-  return Object.fromEntries(
-    files.map((f: Row) => {
-      const value: unknown[] = [f.additions ?? null, f.deletions ?? null];
-      if (f.status !== undefined) value.push(f.status);
-      if (f.oldPath !== undefined) value.push(f.oldPath);
-      return [f.path, value];
-    }),
-  );
+  return Object.fromEntries(files.map((f: Row) => [f.path, [f.additions ?? "-", f.deletions ?? "-", f.status, f.oldPath].filter((v) => v !== undefined).join(" ")]));
+}
+
+/** A numstat value as [additions, deletions, status?, oldPath?] again (counts null for a binary file). */
+function unNumstat(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const m = /^(\d+|-) (\d+|-)(?: (\S+))?(?: (.*))?$/.exec(v);
+  if (!m) return v;
+  const n = (s: string) => (s === "-" ? null : Number(s));
+  return [n(m[1]!), n(m[2]!), ...(m[3] !== undefined ? [m[3]] : []), ...(m[4] !== undefined ? [m[4]] : [])];
 }
 
 /**
@@ -173,9 +176,9 @@ export function expandTuples(answer: unknown): unknown {
   let a = answer as Answer;
   const files = a.files;
   if (files && typeof files === "object" && !Array.isArray(files) && Object.values(files).every((v) => v && typeof v === "object" && !Array.isArray(v)))
-    a = { ...a, files: Object.fromEntries(Object.entries(files as Record<string, Answer>).flatMap(([dir, names]) => Object.entries(names).map(([name, v]) => [dir + name, v]))) };
+    a = { ...a, files: Object.fromEntries(Object.entries(files as Record<string, Answer>).flatMap(([dir, names]) => Object.entries(names).map(([name, v]) => [dir + name, unNumstat(v)]))) };
   const columns = a.columns;
-  if (!Array.isArray(columns)) return logUnder(a);
+  if (!Array.isArray(columns)) return commitFiles(a);
   const list = ["commits", "results"].find((k) => Array.isArray(a[k]) && (a[k] as unknown[]).every(Array.isArray));
   if (!list) return a;
   const { columns: _c, ...rest } = a;
@@ -183,14 +186,15 @@ export function expandTuples(answer: unknown): unknown {
     const own = t.length > columns.length ? (t[columns.length] as Row) : {};
     return { ...Object.fromEntries(columns.map((k, i) => [k, t[i]])), ...own };
   });
-  return logUnder(rest);
+  return commitFiles(rest);
 }
 
-/** log's files with the folder they are under again. */
-function logUnder(a: Answer): Answer {
+/** log's files as { path: [additions, deletions, …] } again, with the folder they are under. */
+function commitFiles(a: Answer): Answer {
   const { under, ...rest } = a;
-  if (typeof under !== "string" || !Array.isArray(a.commits)) return a;
-  const files = (f: unknown) => (f && typeof f === "object" && !Array.isArray(f) ? Object.fromEntries(Object.entries(f).map(([p, v]) => [under + p, v])) : f);
+  if (!Array.isArray(a.commits)) return a;
+  const prefix = typeof under === "string" ? under : "";
+  const files = (f: unknown) => (f && typeof f === "object" && !Array.isArray(f) ? Object.fromEntries(Object.entries(f).map(([p, v]) => [prefix + p, unNumstat(v)])) : f);
   return { ...rest, commits: (a.commits as Row[]).map((c) => (c && typeof c === "object" && "files" in c ? { ...c, files: files(c.files) } : c)) };
 }
 
@@ -211,7 +215,7 @@ function compactLists(question: string, out: Answer, asked: unknown): void {
   else if (question === "compare" && Array.isArray(out.files)) out.files = byFolder(numstat(out.files));
 }
 
-const numstatSchema = z.record(z.string(), z.array(z.union([z.number().int(), z.string(), z.null()]))).describe("[additions, deletions, status?, oldPath?] by path");
+const numstatSchema = z.record(z.string(), z.string()).describe('"additions deletions status? oldPath?" by path (counts - for a binary file)');
 
 /** The output schema of those rows. */
 export function compactSchema(question: string, out: z.ZodObject): z.ZodObject {

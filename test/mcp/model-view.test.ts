@@ -38,8 +38,9 @@ test("the envelope: no repo, rev or echo of the question; the ids of what the an
   expect(forModel("compare", full, true).repo).toBe(repo.dir);
   // compare's commits leave their files and +/- to `files`; each keeps its id, author and subject.
   expect((mine.commits as any[])[0]).toEqual({ sha: full.commits[0].sha, author: full.commits[0].author, subject: full.commits[0].subject });
-  // Its files by folder, each [+, -, status?, oldPath?]: topic added src/c.js.
-  expect(mine.files).toEqual({ "src/": { "c.js": [1, 0, "A"] } });
+  // Its files by folder, each "+ - status? oldPath?" (git diff --numstat's order): topic added src/c.js; expandTuples gives them back as [+, -, status?].
+  expect(mine.files).toEqual({ "src/": { "c.js": "1 0 A" } });
+  expect((expandTuples(mine) as any).files).toEqual({ "src/c.js": [1, 0, "A"] });
   expect(schemaOf("compare").safeParse(mine).success).toBe(true);
 });
 
@@ -68,8 +69,8 @@ test("rows: hotspots commits by path in score order; cochange counts by path; lo
   expect(schemaOf("cochange").safeParse(c).success).toBe(true);
   const full = await ask("log", repo.dir, { limit: 2 });
   const l = forModel("log", full, false);
-  // (its files as { path: [additions, deletions] }: none was added, deleted or renamed)
-  const files = Object.fromEntries(full.commits[0].files.map((f: any) => [f.path, [f.additions, f.deletions]]));
+  // (its files as { path: "additions deletions" }: none was added, deleted or renamed)
+  const files = Object.fromEntries(full.commits[0].files.map((f: any) => [f.path, `${f.additions} ${f.deletions}`]));
   // Commits as tuples, their fields named once.
   expect(l.columns).toEqual(["sha", "author", "time", "subject", "files"]);
   expect((l.commits as any[])[0]).toEqual([full.commits[0].sha, full.commits[0].author, full.commits[0].time.slice(0, 10), full.commits[0].subject, files]);
