@@ -70,11 +70,14 @@ function cochange(out: Answer): void {
 /** The words of a message search's snippet, without its marks and cuts. */
 const bare = (s: string) => s.replace(/[«»]/g, "").replace(/^…|…$/g, "").replace(/\s+/g, " ").trim();
 
-/** search: a commit's snippet says nothing its subject does not when the match is in the subject; a pickaxe's files as { path: [added, removed] }. */
+/** search: a commit's snippet says nothing its subject does not when the match is in the subject; a pickaxe's files as { path: [added, removed] }, or none where the oldest's diff says them. */
 function search(out: Answer): void {
   if (!Array.isArray(out.results)) return;
-  out.results = (out.results as Row[]).map((r) => {
-    const files = Array.isArray(r.files) ? { files: counts(r.files, "added", "removed") } : {};
+  // The oldest commit's diff names the files it added the text in: a lone row's files that only added it say no more.
+  const diff = out.diff && typeof out.diff === "object" ? Object.keys(out.diff) : [];
+  const said = (files: Row[]) => out.results instanceof Array && out.results.length === 1 && files.every((f) => diff.includes(String(f.path)) && f.removed === 0);
+  out.results = (out.results as Row[]).map(({ files: f, ...r }) => {
+    const files = f === undefined || (Array.isArray(f) && said(f as Row[])) ? {} : { files: counts(f, "added", "removed") };
     if (typeof r.snippet !== "string" || typeof r.subject !== "string" || !r.subject.replace(/\s+/g, " ").includes(bare(r.snippet))) return { ...r, ...files };
     const { snippet: _s, ...rest } = r;
     return { ...rest, ...files };

@@ -120,6 +120,13 @@ test("search leaves out a snippet its subject already says; history leaves out t
   expect((m.results as any[]).map((r) => r.sha)).toEqual(full.results.map((r: any) => r.sha));
   for (const [i, r] of (m.results as any[]).entries()) expect(r.snippet === undefined ? r.subject.includes(full.results[i].snippet.replace(/[«»…]/g, "")) : r.snippet === full.results[i].snippet).toBe(true);
   expect((m.results as any[]).some((r) => r.snippet === undefined)).toBe(true);
+  // The oldest commit's diff names the files it added the text in: its lone row's files go.
+  const oldest = await ask("search", repo.dir, { query: "b", code: true, oldest: true, limit: 1 });
+  const o = forModel("search", oldest, false) as any;
+  expect(oldest.results[0].files.length).toBeGreaterThan(0);
+  expect(Object.keys(o.diff)).toEqual(oldest.results[0].files.map((f: any) => f.path));
+  expect(o.results[0].files).toBeUndefined();
+  expect(schemaOf("search").safeParse(o).success).toBe(true);
   const h = forModel("history", await ask("history", repo.dir, { path: "src/a.js" }), false);
   expect([h.rev, h.path]).toEqual([undefined, "src/a.js"]);
   expect(schemaOf("history").safeParse(h).success).toBe(true);
