@@ -59,12 +59,23 @@ function hotspots(out: Answer, asked: unknown): void {
   else out.commits = Object.fromEntries(pairs);
 }
 
-/** cochange: { path: count } (most first, as the rows were), when no row says more (`with`, for several paths). */
+/** cochange: { path: count } (most first, as the rows were), when no row says more (`with`, for several paths); from their common folder (`under`) where that is shorter. */
 function cochange(out: Answer): void {
   const rows = Array.isArray(out.results) ? (out.results as Row[]) : [];
   if (rows.some((r) => Object.keys(r).some((k) => k !== "path" && k !== "count")) || rows.some((r) => INDEX_LIKE.test(String(r.path)))) return;
   delete out.results;
-  out.counts = Object.fromEntries(rows.map((r) => [r.path, r.count]));
+  // The folder all of them are in, said once where that is shorter (a file's partners are mostly its neighbours).
+  const under = commonFolder(rows.map((r) => String(r.path)));
+  if (under.length * (rows.length - 1) >= 20 && rows.every((r) => !INDEX_LIKE.test(String(r.path).slice(under.length)))) out.under = under;
+  out.counts = Object.fromEntries(rows.map((r) => [String(r.path).slice(typeof out.under === "string" ? under.length : 0), r.count]));
+}
+
+/** The longest folder ("a/b/") every path is in; "" when none. */
+function commonFolder(paths: string[]): string {
+  if (paths.length === 0) return "";
+  let dir = paths[0]!.slice(0, paths[0]!.lastIndexOf("/") + 1);
+  while (dir && !paths.every((p) => p.startsWith(dir))) dir = dir.slice(0, dir.slice(0, -1).lastIndexOf("/") + 1);
+  return dir;
 }
 
 /** The words of a message search's snippet, without its marks and cuts. */
@@ -180,6 +191,10 @@ export function expandTuples(answer: unknown): unknown {
   const files = a.files;
   if (files && typeof files === "object" && !Array.isArray(files) && Object.values(files).every((v) => v && typeof v === "object" && !Array.isArray(v)))
     a = { ...a, files: Object.fromEntries(Object.entries(files as Record<string, Answer>).flatMap(([dir, names]) => Object.entries(names).map(([name, v]) => [dir + name, unNumstat(v)]))) };
+  if (typeof a.under === "string" && a.counts && typeof a.counts === "object") {
+    const { under, ...rest } = a;
+    a = { ...rest, counts: Object.fromEntries(Object.entries(a.counts).map(([p, n]) => [under + p, n])) };
+  }
   const columns = a.columns;
   if (!Array.isArray(columns)) return commitFiles(a);
   const list = ["commits", "results"].find((k) => Array.isArray(a[k]) && (a[k] as unknown[]).every(Array.isArray));
@@ -260,6 +275,6 @@ function compactListSchema(question: string, out: z.ZodObject): z.ZodObject {
     return out.extend({ results: z.array(results.element.extend({ files: z.union([results.element.shape.files.unwrap() as z.ZodType, byPath]).optional() })) });
   }
   if (question === "cochange" && out.shape.results instanceof z.ZodArray)
-    return out.extend({ results: out.shape.results.optional(), counts: z.record(z.string(), z.number().int()).optional().describe("commits shared, by path, when no row says more") });
+    return out.extend({ results: out.shape.results.optional(), under: z.string().optional().describe("the folder the paths of counts are in"), counts: z.record(z.string(), z.number().int()).optional().describe("commits shared, by path, when no row says more") });
   return out;
 }

@@ -193,3 +193,18 @@ test("a line history's diffs are git diff -U0's hunks of each commit; its path a
     r.cleanup();
   }
 });
+
+test("cochange's partners in one folder are said from it (`under`); expandTuples gives the paths back", async () => {
+  const r = new TestRepo();
+  try {
+    for (let i = 0; i < 3; i++) r.write("deep/er/folder/x.js", lines("x", i)).write("deep/er/folder/y.js", lines("y", i)).write("deep/er/folder/z.js", lines("z", i)).write("deep/er/folder/w.js", lines("w", i)).commit(`c${i}`);
+    const full = await ask("cochange", r.dir, { paths: ["deep/er/folder/x.js"] });
+    const c = forModel("cochange", full, false) as any;
+    expect(c.under).toBe("deep/er/folder/");
+    expect(Object.keys(c.counts).sort()).toEqual(["w.js", "y.js", "z.js"]);
+    expect((expandTuples(c) as any).counts).toEqual(Object.fromEntries(full.results.map((x: any) => [x.path, x.count])));
+    expect(schemaOf("cochange").safeParse(c).success).toBe(true);
+  } finally {
+    r.cleanup();
+  }
+});
