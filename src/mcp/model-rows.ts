@@ -86,7 +86,7 @@ function search(out: Answer): void {
   if (!Array.isArray(out.results)) return;
   // The oldest commit's diff names the files it added the text in: a lone row's files that only added it say no more.
   const diff = out.diff && typeof out.diff === "object" ? Object.keys(out.diff) : [];
-  const said = (files: Row[]) => out.results instanceof Array && out.results.length === 1 && files.every((f) => diff.includes(String(f.path)) && f.removed === 0);
+  const said = (files: Row[]) => (out.results as Row[]).length === 1 && files.every((f) => diff.includes(String(f.path)) && f.removed === 0);
   out.results = (out.results as Row[]).map(({ files: f, ...r }) => {
     const files = f === undefined || (Array.isArray(f) && said(f as Row[])) ? {} : { files: counts(f, "added", "removed") };
     if (typeof r.snippet !== "string" || typeof r.subject !== "string" || !r.subject.replace(/\s+/g, " ").includes(bare(r.snippet))) return { ...r, ...files };

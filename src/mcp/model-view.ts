@@ -99,6 +99,9 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
     // The file's whole history was read (fewer commits than the window holds, no date): the window says nothing.
     if (rest.since === undefined && typeof perFile === "number" && typeof out.commits === "number" && out.commits < perFile) delete out.window;
   }
+  // A folder's window that reached its first commit (fewer commits than it holds, no date) says nothing either.
+  const w = out.window as { commits?: number; since?: string } | undefined;
+  if (question === "hotspots" && w && w.since === undefined && typeof w.commits === "number" && w.commits < Number(input.commits ?? WINDOW_ARGS.commits.default)) delete out.window;
   if (question === "compare") {
     // behind: 0 says the merge base is base; a count of files that are all listed says nothing more.
     if (out.behind === 0 && out.mergeBase === out.base) delete out.mergeBase;
@@ -128,22 +131,22 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
       return r;
     });
   }
-  withoutEchoedTotals(question, out, input);
+  withoutEchoedTotals(question, out);
   compactRows(question, out, question === "log" ? answer.paths : answer.path);
   return out;
 }
 
 /** The totals withoutEchoedTotals may leave out, by question (optional in the model's schema). */
-const ECHOED_TOTALS: Record<string, string[]> = { owners: ["lines", "truckFactor"], contributors: ["totalLines"], search: ["total"], hotspots: ["window"], cochange: ["window"] };
+const ECHOED_TOTALS: Record<string, string[]> = { owners: ["lines", "truckFactor"], contributors: ["totalLines"], search: ["total"] };
 
 const sumOf = (rows: unknown, k: string) => (rows as Record<string, unknown>[]).reduce((n, r) => n + (typeof r[k] === "number" ? (r[k] as number) : NaN), 0);
 
 /**
  * A total the rows already say is left out (the fixed part of a small answer was most of it): owners'
  * lines and contributors' totalLines when every person is listed, search's total when every commit is,
- * owners' truck factor when one person holds everything, and a window (hotspots, cochange) that reached the first commit.
+ * and owners' truck factor when one person holds everything.
  */
-function withoutEchoedTotals(question: string, out: Record<string, unknown>, input: Record<string, unknown>): void {
+function withoutEchoedTotals(question: string, out: Record<string, unknown>): void {
   const cut = out.truncated === true || typeof out.continue === "string";
   // (owners' authors are its top ones: their sum is its lines only when they are all.)
   if (question === "owners" && Array.isArray(out.authors)) {
@@ -152,9 +155,6 @@ function withoutEchoedTotals(question: string, out: Record<string, unknown>, inp
   }
   if (question === "contributors" && Array.isArray(out.results) && !cut && out.totalLines === sumOf(out.results, "lines")) delete out.totalLines;
   if (question === "search" && Array.isArray(out.results) && !cut && out.total === out.results.length) delete out.total;
-  // A window that reached the folder's first commit (fewer commits than it could hold, no date) says nothing the rows do not.
-  const w = out.window as { commits?: number; since?: string } | undefined;
-  if (question === "hotspots" && w && w.since === undefined && typeof w.commits === "number" && w.commits < Number(input.commits ?? WINDOW_ARGS.commits.default)) delete out.window;
   // A code search is git log -S unless it says regex (the agent asked for one or the other).
   if (question === "search" && out.mode === "pickaxe") delete out.mode;
 }
@@ -166,7 +166,7 @@ export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
   const optional = (s: z.ZodObject, keys: string[]) => s.extend(Object.fromEntries(keys.filter((k) => k in s.shape).map((k) => [k, (s.shape[k] as z.ZodType).optional()])));
   const commits = out.shape.commits;
   if (commits instanceof z.ZodArray && commits.element instanceof z.ZodObject) out = out.extend({ commits: z.array(optional(commits.element, ["filesTotal", "additions", "deletions"])) });
-  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev", ...(question === "history" ? ["path"] : [])] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase", "base", "head"] : []), ...(ECHOED_TOTALS[question] ?? [])]);
+  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev", ...(question === "history" ? ["path"] : [])] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase", "base", "head"] : []), ...(question === "hotspots" || question === "cochange" ? ["window"] : []), ...(ECHOED_TOTALS[question] ?? [])]);
   if (question === "cochange" && out.shape.window instanceof z.ZodObject) out = out.extend({ window: optional(out.shape.window, ["perFile", "maxFiles"]) });
   for (const [list, fields] of Object.entries(LEAN[question]?.rows ?? {})) {
     const arr = out.shape[list];
