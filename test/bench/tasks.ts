@@ -118,7 +118,7 @@ async function main(): Promise<void> {
     if (args.includes("--write-docs")) {
       writeBlock(join(ROOT, "docs", "benchmarks.md"), "tasks", `${tables.join("\n\n")}\n\n${how} \`npm run bench:tasks -- --write-docs\` regenerates this block.`);
       const heads = tables.map((t) => t.split("\n")[0]!.replace(/\*\*/g, ""));
-      writeBlock(join(ROOT, "README.md"), "tasks", `**Whole tasks** (\`npm run bench:tasks\`: 16 kinds of task an agent has, each done with git alone and with lore, facts checked against git; tables in [docs/benchmarks.md](docs/benchmarks.md#the-task-benchmark)):\n\n${heads.map((h) => `- ${h}`).join("\n")}\n\nPer answer, on express (\`npm run bench\`, 2 shared cores):`);
+      writeBlock(join(ROOT, "README.md"), "tasks", `**Whole tasks** (\`npm run bench:tasks\`: ${KINDS.length} kinds of task an agent has, each done with git alone and with lore, facts checked against git; tables in [docs/benchmarks.md](docs/benchmarks.md#the-task-benchmark)):\n\n${heads.map((h) => `- ${h}`).join("\n")}\n\nPer answer, on express (\`npm run bench\`, 2 shared cores):`);
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
