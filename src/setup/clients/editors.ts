@@ -6,11 +6,8 @@
  */
 import { join } from "node:path";
 import { jsonEntry } from "../edit/json-entry.ts";
-import type { SelfCommand } from "../self-command.ts";
-import { commandArgs, fileClient } from "./file-client.ts";
+import { commandArgs, commandEntry as plain, fileClient } from "./file-client.ts";
 import { claudeDesktopDir, cursorDir, vscodeUserDir, zedDir } from "./paths.ts";
-
-const plain = (self: SelfCommand) => ({ command: self.command, args: [...self.prefix, "mcp"] });
 
 export const cursor = fileClient({
   id: "cursor",

@@ -120,6 +120,9 @@ export function fileClient(spec: FileClientSpec): Client {
 }
 
 /** `{ command, args }` entries (Claude Desktop, Cursor, Gemini CLI, Zed, VS Code). */
+/** The entry most clients take: `command` and `args` (what commandArgs reads back). */
+export const commandEntry = (self: SelfCommand) => ({ command: self.command, args: [...self.prefix, "mcp"] });
+
 export function commandArgs(entry: unknown): string[] | null {
   const e = entry as { command?: unknown; args?: unknown } | null;
   if (typeof e?.command !== "string") return null;

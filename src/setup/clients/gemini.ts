@@ -8,8 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "jsonc-parser";
 import { jsonEntry } from "../edit/json-entry.ts";
-import type { SelfCommand } from "../self-command.ts";
-import { commandArgs, fileClient } from "./file-client.ts";
+import { commandArgs, commandEntry, fileClient } from "./file-client.ts";
 import { geminiDir } from "./paths.ts";
 
 const settings = () => join(geminiDir(), "settings.json");
@@ -30,7 +29,7 @@ export const gemini = fileClient({
   cli: ["gemini"],
   dir: geminiDir,
   config: () => ({ file: settings(), format: jsonEntry(["mcpServers"]) }),
-  entry: (self: SelfCommand) => ({ command: self.command, args: [...self.prefix, "mcp"] }),
+  entry: commandEntry,
   commandOf: commandArgs,
   instructions: contextFile,
 });
