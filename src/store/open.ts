@@ -123,6 +123,15 @@ function tryOpen(path: string, repoRoot: string, former?: string): { db: SqlData
   }
 }
 
+/**
+ * An error of opening a file another process is creating: busy, or the full-text table's constructor
+ * failing (SQLite's word for a busy read of its config while the schema is written; seen in CI with
+ * eight processes opening a new index at once).
+ */
+function whileCreated(err: unknown): boolean {
+  return isBusy(err) || /vtable constructor failed/i.test(String((err as { message?: unknown })?.message ?? ""));
+}
+
 /** How long a process waits for another one creating or rebuilding the same index file. */
 const CREATE_WAIT_MS = 60_000;
 
@@ -141,7 +150,7 @@ export function openIndexDatabase(path: string, repoRoot: string, former?: strin
       if ("db" in first) return { db: first.db };
     } catch (err) {
       // tryOpen wraps SQLite's error: a file held by a process creating it is retried below.
-      if (!isBusy(err) && !isBusy((err as Error).cause)) throw err;
+      if (!whileCreated(err) && !whileCreated((err as Error).cause)) throw err;
     }
   }
   const opened = withLockSync(`${path}.open-lock`, CREATE_WAIT_MS, () => {
