@@ -74,6 +74,7 @@ describe("lore setup with the real Codex, Gemini CLI, opencode and Claude Code",
     expect(r.stdout).toMatch(/^Found: Claude Code \(claude on the PATH\), Codex CLI \(codex on the PATH\), Gemini CLI \(gemini on the PATH\), opencode \(opencode on the PATH\)\.$/m);
     expect(r.stdout).toMatch(/^Skipped, not found: Cursor, VS Code, Claude Desktop, Zed\./m);
     expect(r.stdout).toContain("Codex reads it: codex mcp get lore shows this lore");
+    expect(r.stdout).toContain("Gemini CLI starts MCP servers only in folders you trust");
     expect(r.stdout).toContain("✔ Connected");
   });
 

@@ -130,6 +130,22 @@ describe("lore setup for Cursor, VS Code, Claude Desktop and Zed", () => {
     expect(h.lore(["setup", "--uninstall", "--client", "opencode"]).code).toBe(0);
   });
 
+  test("Gemini CLI: setup says it starts lore only in folders you trust, unless your settings turn folder trust off", () => {
+    const trust = "Gemini CLI starts MCP servers only in folders you trust";
+    const first = h.lore(["setup", "--client", "gemini"]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(`✓ ${trust}`);
+    expect(h.lore(["setup", "--uninstall", "--client", "gemini"]).code).toBe(0);
+    mkdirSync(f(".gemini"), { recursive: true });
+    const settings = `{\n  // mine\n  "security": { "folderTrust": { "enabled": false } }\n}\n`;
+    writeFileSync(f(".gemini", "settings.json"), settings);
+    const off = h.lore(["setup", "--client", "gemini"]);
+    expect(off.code).toBe(0);
+    expect(off.stdout).not.toContain(trust);
+    expect(h.lore(["setup", "--uninstall", "--client", "gemini"]).code).toBe(0);
+    expect(readFileSync(f(".gemini", "settings.json"), "utf8")).toBe(settings);
+  });
+
   test("the user folders are where each OS keeps them", () => {
     expect(vscodeUserDir({ APPDATA: "C:\\Users\\a\\AppData\\Roaming" }, "win32")).toBe(join("C:\\Users\\a\\AppData\\Roaming", "Code", "User"));
     expect(vscodeUserDir({}, "darwin")).toEndWith(join("Library", "Application Support", "Code", "User"));

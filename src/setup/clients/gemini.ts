@@ -8,17 +8,30 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "jsonc-parser";
 import { jsonEntry } from "../edit/json-entry.ts";
+import type { Step } from "../step.ts";
 import { commandArgs, commandEntry, fileClient } from "./file-client.ts";
 import { geminiDir } from "./paths.ts";
 
 const settings = () => join(geminiDir(), "settings.json");
 
+/** The user's settings.json as Gemini reads it (comments allowed), or undefined. */
+function userSettings(): { context?: { fileName?: unknown }; security?: { folderTrust?: { enabled?: unknown } } } | undefined {
+  try {
+    return parse(readFileSync(settings(), "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Gemini CLI 0.61 starts no MCP server in a folder the user has not trusted (its mcp list says Disabled there). */
+function notes(): Step[] {
+  if (userSettings()?.security?.folderTrust?.enabled === false) return [];
+  return [{ status: "ok", message: "Gemini CLI starts MCP servers only in folders you trust: it asks the first time you run gemini in a folder (/permissions changes it)" }];
+}
+
 /** GEMINI.md, unless settings.json's context.fileName names another file (the first, when it lists several). */
 function contextFile(): string {
-  let name: unknown;
-  try {
-    name = parse(readFileSync(settings(), "utf8"))?.context?.fileName;
-  } catch {}
+  const name: unknown = userSettings()?.context?.fileName;
   const first = Array.isArray(name) ? name[0] : name;
   return join(geminiDir(), typeof first === "string" && first && !first.includes("/") && !first.includes("\\") ? first : "GEMINI.md");
 }
@@ -32,4 +45,5 @@ export const gemini = fileClient({
   entry: commandEntry,
   commandOf: commandArgs,
   instructions: contextFile,
+  notes,
 });
