@@ -2,28 +2,16 @@
  * Keeping an open repository's index at the HEAD it follows: whether it is fresh, and updates,
  * one at a time, after the questions reading it, each followed by the warm-up.
  */
-import { statSync } from "node:fs";
-import { join } from "node:path";
 import { LoreError } from "../errors.ts";
 import { readHeadCommit } from "../git/head-file.ts";
 import type { Repo } from "../git/repo.ts";
-import { IGNORE_REVS_FILE } from "../index/blame.ts";
 import type { RepoIndex } from "../index/repo-index.ts";
+import { fileStamps } from "../queries/file-stamps.ts";
 import { log } from "./lifecycle.ts";
 import type { OpenIndex, OpenRepo } from "./repo-table.ts";
 
 /** How long an update waits for the questions in flight to finish before it writes anyway. */
 const DRAIN_MS = 2000;
-
-function stamp(path: string): string {
-  const st = statSync(path, { throwIfNoEntry: false });
-  return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : "-";
-}
-
-/** What changes answers without moving HEAD: authors (.mailmap), how much history there is (shallow), what blame skips. */
-function fileStamps(repo: Repo): string {
-  return `${stamp(join(repo.root, ".mailmap"))}|${stamp(join(repo.commonDir, "shallow"))}|${stamp(join(repo.root, IGNORE_REVS_FILE))}`;
-}
 
 /** What a worktree's kept answers were made at: its HEAD and its own files that change answers. */
 export function treeStamp(repo: Repo): string {

@@ -4,25 +4,19 @@
  * the work tree (review of uncommitted work, changes, cochange --changed), git's staging area; such a
  * question's pages are bound to its whole answer too (pages.ts), since an edit moves neither.
  */
-import { statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Repo } from "../git/repo.ts";
 import type { Bound } from "./continue-token.ts";
 import type { AnyQuery } from "./define.ts";
 import type { Asked } from "./deadline.ts";
+import { fileStamp, fileStamps } from "./file-stamps.ts";
 import { pathArgNames } from "./worktree-input.ts";
-
-function stamp(path: string): string {
-  const st = statSync(path, { throwIfNoEntry: false });
-  return st ? `${st.ino}:${st.size}:${st.mtimeMs}` : "-";
-}
 
 /** The token's binding for a question as a deadline's job knows it (HEAD, the file's stamp), asked of `repo`. */
 export function boundFor(def: AnyQuery, asked: Asked, repo: Repo): Bound {
   const { input, head, disk } = asked;
-  const files = [join(repo.root, ".mailmap"), join(repo.commonDir, "shallow"), join(repo.root, ".git-blame-ignore-revs")];
-  if (aboutWorkTree(def, input)) files.push(join(repo.gitDir, "index"));
-  return { root: repo.root, name: def.name, input: sealedInput(def, input, repo), head, ...(disk !== undefined ? { disk } : {}), state: files.map(stamp).join("|") };
+  const state = aboutWorkTree(def, input) ? `${fileStamps(repo)}|${fileStamp(join(repo.gitDir, "index"))}` : fileStamps(repo);
+  return { root: repo.root, name: def.name, input: sealedInput(def, input, repo), head, ...(disk !== undefined ? { disk } : {}), state };
 }
 
 /** The input as the seal sees it: each path as the repository names it, however it was spelled (./x, x, /abs/x; the root as no path at all); the repository is the root's. */
