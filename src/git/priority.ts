@@ -5,7 +5,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
-import { delimiter, join } from "node:path";
+import { findOnPath } from "../on-path.ts";
 
 /**
  * A question with a deadline runs in a lane of its own: asked-for until the deadline, then
@@ -98,14 +98,6 @@ export async function yieldToQuestions(): Promise<void> {
   if (isBackground() && Date.now() - lastAnswered < ASKING_MS) await new Promise<void>((r) => setTimeout(r, REST_MS));
 }
 
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    const p = join(dir, name);
-    if (dir && existsSync(p)) return p;
-  }
-  return undefined;
-}
-
 let prefix: string[] | undefined;
 
 /**
@@ -122,9 +114,9 @@ const NICE_OWN_GROUP = 'echo 19 > /proc/self/autogroup 2>/dev/null; exec "$@"';
 /** What goes before `git` for background work: `nice -n 19`, and `ionice -c3` (idle I/O; -t: go on where that is not allowed) where there is one. */
 export function lowPriorityPrefix(): string[] {
   if (prefix === undefined) {
-    const nice = onPath("nice");
-    const ionice = onPath("ionice");
-    const sh = onPath("sh");
+    const nice = findOnPath("nice");
+    const ionice = findOnPath("ionice");
+    const sh = findOnPath("sh");
     const ownGroup = existsSync(AUTOGROUP) && sh ? [sh, "-c", NICE_OWN_GROUP, "sh"] : [];
     prefix = [...ownGroup, ...(ionice ? [ionice, "-c3", "-t"] : []), ...(nice ? [nice, "-n", "19"] : [])];
   }

@@ -1,5 +1,6 @@
 /** Drives Claude Code's own `claude mcp` commands; lore edits Claude's state file only when claude fails or hangs (clients/claude-code.ts). */
-import { clientTimeout, findOnPath, runTool, type RunResult } from "./clients/cli.ts";
+import { findOnPath } from "../on-path.ts";
+import { clientTimeout, runTool, type RunResult } from "./clients/cli.ts";
 
 export type { RunResult };
 

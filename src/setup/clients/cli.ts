@@ -1,26 +1,11 @@
 /** Finding a client's command on the PATH and running it with a deadline: a client that hangs is killed, never waited for. */
 import { spawn } from "node:child_process";
-import { accessSync, constants, statSync } from "node:fs";
-import { delimiter, join } from "node:path";
 
 export interface RunResult {
   code: number;
   stdout: string;
   stderr: string;
   timedOut: boolean;
-}
-
-/** `name` on the PATH, or null. */
-export function findOnPath(name: string, env: Record<string, string | undefined> = process.env): string | null {
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (!dir) continue;
-    const file = join(dir, name);
-    try {
-      accessSync(file, constants.X_OK);
-      if (statSync(file).isFile()) return file;
-    } catch {}
-  }
-  return null;
 }
 
 /** How long a client's command may take: $LORE_CLIENT_TIMEOUT_MS, else `fallback`. */

@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { tomlTable } from "../edit/toml-table.ts";
 import type { SelfCommand } from "../self-command.ts";
 import type { Step } from "../step.ts";
-import { clientTimeout, findOnPath, runTool, said } from "./cli.ts";
+import { findOnPath } from "../../on-path.ts";
+import { clientTimeout, runTool, said } from "./cli.ts";
 import { commandArgs, fileClient } from "./file-client.ts";
 import { codexHome } from "./paths.ts";
 

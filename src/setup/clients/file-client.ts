@@ -9,7 +9,8 @@ import { INSTRUCTIONS_TEXT } from "../instructions-text.ts";
 import type { SelfCommand } from "../self-command.ts";
 import type { Check, Step } from "../step.ts";
 import type { Client } from "./client.ts";
-import { clientTimeout, findOnPath, runTool } from "./cli.ts";
+import { findOnPath } from "../../on-path.ts";
+import { clientTimeout, runTool } from "./cli.ts";
 
 export interface FileClientSpec {
   id: string;
