@@ -2,9 +2,10 @@
  * Adds and removes lore's PreToolUse hook in Claude Code's settings.json. The file is
  * handled as unknown JSON: lore touches only its own entry and keeps everything else.
  */
-import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync, mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { copyFileSync, existsSync, readFileSync, statSync } from "node:fs";
 import { settingsFile } from "./claude-paths.ts";
+import { ConfigError } from "./edit/config-error.ts";
+import { writeAtomic } from "./edit/text-file.ts";
 import type { Step } from "./step.ts";
 
 /** Claude Code runs the hook only for Bash calls that start with git: no process for every other command. */
@@ -123,12 +124,8 @@ function readSettings(file: string): { text: string | null; settings: unknown } 
 
 /** Backs up the old file, then replaces it in one rename so Claude Code never reads half a file. */
 function writeSettings(file: string, oldText: string | null, settings: Json): void {
-  mkdirSync(dirname(file), { recursive: true });
   if (oldText !== null) copyFileSync(file, file + ".lore-backup");
-  const mode = oldText !== null ? statSync(file).mode & 0o777 : 0o644;
-  const tmp = `${file}.lore-${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(settings, null, 2) + "\n", { mode });
-  renameSync(tmp, file);
+  writeAtomic(file, JSON.stringify(settings, null, 2) + "\n", oldText !== null ? statSync(file).mode & 0o777 : 0o644);
 }
 
 function edit(dryRun: boolean, unchanged: string, change: (settings: unknown) => { settings: Json; message: string | null }): Step {
@@ -147,7 +144,12 @@ function edit(dryRun: boolean, unchanged: string, change: (settings: unknown) =>
   }
   if (next.message === null) return { status: "unchanged", message: `${unchanged} in ${file}` };
   if (dryRun) return { status: "changed", message: `would ${next.message} in ${file}` };
-  writeSettings(file, read.text, next.settings);
+  try {
+    writeSettings(file, read.text, next.settings);
+  } catch (err) {
+    if (err instanceof ConfigError) return { status: "fail", message: err.message };
+    throw err;
+  }
   return { status: "changed", message: `${next.message.replace(/^add/, "added").replace(/^update/, "updated").replace(/^remove/, "removed")} in ${file}${read.text !== null ? ` (backup: ${file}.lore-backup)` : ""}` };
 }
 
