@@ -3,6 +3,7 @@
  * result): a patch, a file's text or git's output is cut at a line end. Lists are cut before, where
  * the question is answered, with a continue token for the rest (src/queries/pages.ts).
  */
+import { largestFitting } from "../queries/page-cut.ts";
 
 export const DEFAULT_MAX_BYTES = 16 * 1024;
 
@@ -24,20 +25,14 @@ export interface Capped {
 
 const size = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 
-/** The answer with its long text cut at a line end, as much of it as fits (the list is cut after, if still needed). */
+/** The answer with its long text cut at a line end, as much of it as fits. */
 function shortenText(name: string, answer: Answer, budget: number): Capped | undefined {
   const field = (TEXTS[name] ?? []).find((f) => typeof answer[f] === "string");
   if (field === undefined || size(answer) <= budget) return undefined;
   const text = answer[field] as string;
   const withText = (n: number): Answer => ({ ...answer, [field]: text.slice(0, n), truncated: true });
   // JSON escapes make the bytes of a prefix uncertain: search for the longest that fits.
-  let lo = 0;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (size(withText(mid)) <= budget) lo = mid;
-    else hi = mid - 1;
-  }
+  const lo = largestFitting(0, text.length, (n) => size(withText(n)) <= budget);
   // At a line end, unless that would give up more than half of what fits (one huge line).
   const nl = text.lastIndexOf("\n", lo - 1);
   const kept = nl > lo / 2 ? nl + 1 : lo;

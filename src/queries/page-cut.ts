@@ -6,7 +6,17 @@
 type Answer = Record<string, unknown>;
 
 /** The long texts an answer may carry (a patch, a file's text, git's output): the face cuts them after the lists. */
-const TEXTS = ["patch", "text", "stdout"];
+export const TEXTS = ["patch", "text", "stdout"];
+
+/** The largest n in [lo, hi] for which `fits(n)` holds, `fits` holding for smaller n whenever it holds for n (lo when none fits). */
+export function largestFitting(lo: number, hi: number, fits: (n: number) => boolean): number {
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (fits(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
 
 /**
  * The answer's JSON size, its long texts left out (the lists get the budget first), and compare's
@@ -40,14 +50,7 @@ export function windowOf(name: string, answer: Answer, list: string, from: numbe
 /** How many of the list's first items fit `budget` (at least 1, at most all). */
 export function fitting(name: string, answer: Answer, list: string, budget: number): number {
   const total = (answer[list] as unknown[]).length;
-  let lo = Math.min(1, total);
-  let hi = total;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (listBytes(windowOf(name, answer, list, 0, mid)) <= budget) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return largestFitting(Math.min(1, total), total, (n) => listBytes(windowOf(name, answer, list, 0, n)) <= budget);
 }
 
 /** A single commit message longer than the whole budget (intent) is shortened rather than dropped. */
@@ -57,12 +60,6 @@ export function shortenMessage(answer: Answer, budget: number): Answer {
   if (typeof message !== "string") return answer;
   const withMessage = (text: string) => ({ ...answer, commits: [{ ...commits[0], message: text }, ...commits.slice(1)] });
   // Characters are not bytes (UTF-8, JSON escapes): search the longest prefix whose JSON fits.
-  let lo = 0;
-  let hi = message.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (listBytes(withMessage(message.slice(0, mid) + "…")) <= budget) lo = mid;
-    else hi = mid - 1;
-  }
-  return withMessage(message.slice(0, lo) + "…");
+  const kept = largestFitting(0, message.length, (n) => listBytes(withMessage(message.slice(0, n) + "…")) <= budget);
+  return withMessage(message.slice(0, kept) + "…");
 }

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { mintToken, openToken, type Bound, type Offsets } from "./continue-token.ts";
-import { fitting, listBytes, shortenMessage, windowOf } from "./page-cut.ts";
+import { fitting, listBytes, shortenMessage, TEXTS, windowOf } from "./page-cut.ts";
 
 type Answer = Record<string, unknown>;
 
@@ -102,7 +102,7 @@ export function pageOf(name: string, answer: unknown, from: Offsets | undefined,
     // A page that came back empty ends the list (the query's truncated may be its patch's).
     return end < items.length || (s.limit === true && a.truncated === true && end > bases[i]!);
   });
-  if (from) for (const t of ["patch", "text", "stdout"]) delete out[t];
+  if (from) for (const t of TEXTS) delete out[t];
   if (budget !== undefined) {
     for (let i = specs.length - 1; i >= 0 && listBytes(out) > budget; i--) {
       const items = out[specs[i]!.key];
