@@ -36,7 +36,8 @@ export const PAGED: Record<string, ListSpec[]> = {
   // compare's files page on their own: a 30-commit branch may touch hundreds of files.
   compare: [{ key: "commits", limit: true }, { key: "files", unbudgeted: 100 }],
   show: [{ key: "files", size: 50 }],
-  review: [{ key: "files" }],
+  // review reads the replaced lines of its first page of files; the rest come with their counts.
+  review: [{ key: "files", size: 50 }],
   search: [{ key: "results", limit: true }],
 };
 

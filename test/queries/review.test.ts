@@ -225,7 +225,22 @@ describe("review's missing", () => {
 });
 
 describe("review of 5,000 changed files", () => {
-  test("lists 50, counts all in filesTotal, says truncated", async () => {
+  test("continue pages every file, in git's order, nothing repeated", async () => {
+    const r = new TestRepo();
+    for (let i = 0; i < 120; i++) r.write(`f/${String(i).padStart(3, "0")}.txt`, `line ${i}\n`);
+    r.commit("Many files", BOB);
+    for (let i = 0; i < 120; i += 2) r.write(`f/${String(i).padStart(3, "0")}.txt`, `line ${i}!\n`);
+    r.write("new.txt", "a\nb\n");
+    const pages = [await ask("review", r.dir)];
+    while (pages.at(-1).continue && pages.length < 10) pages.push(await ask("review", r.dir, { continue: pages.at(-1).continue }));
+    expect(pages.map((p) => p.files.length)).toEqual([50, 11]);
+    const untracked = r.git("ls-files", "--others", "--exclude-standard").split("\n").filter(Boolean);
+    expect(pages.flatMap((p) => p.files.map((f: any) => f.path))).toEqual([...r.git("diff", "--name-only", "HEAD").split("\n").filter(Boolean), ...untracked].sort());
+    expect(pages[1].files.at(-1)).toEqual({ path: "new.txt", additions: 2, deletions: 0, status: "A" });
+    r.cleanup();
+  });
+
+  test("lists 50 a page, counts all in filesTotal, continue gives the rest in git's order", async () => {
     const r = new TestRepo();
     for (let i = 0; i < 5000; i++) r.write(`f/${String(i).padStart(4, "0")}.txt`, `line ${i}\n`);
     r.commit("Many files", BOB);
@@ -233,11 +248,19 @@ describe("review of 5,000 changed files", () => {
     const started = performance.now();
     const a = await ask("review", r.dir);
     const ms = performance.now() - started;
-    expect([a.files.length, a.filesTotal, a.truncated]).toEqual([50, 5000, true]);
+    expect([a.files.length, a.filesTotal, a.truncated, typeof a.continue]).toEqual([50, 5000, true, "string"]);
     expect(a.files[0]).toEqual({ path: "f/0000.txt", additions: 1, deletions: 1, rewrites: { [short(r.head())]: [[1, 1]] } });
+    expect(a.note).toContain("first 50 files");
     // Every file changed: nothing can be missing, and saying so costs little.
     expect(a.missing).toEqual([]);
     console.log(`review of 5,000 changed files: ${ms.toFixed(0)} ms, first index included`);
+    // The next pages: 50 files each, after those sent, as git diff lists them (their counts; rewrites are the first page's).
+    const second = await ask("review", r.dir, { continue: a.continue });
+    expect(second.files.map((f: any) => f.path)).toEqual(r.git("diff", "--name-only", "HEAD").split("\n").slice(50, 100));
+    expect(second.files[0]).toEqual({ path: "f/0050.txt", additions: 1, deletions: 1 });
+    // A file edited between pages: the token was made for another state of the work tree.
+    r.write("f/0001.txt", "edited\nagain\n");
+    await expect(ask("review", r.dir, { continue: a.continue })).rejects.toThrow(/BAD_CONTINUE|continue/);
     r.cleanup();
   }, 120_000);
 });

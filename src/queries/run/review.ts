@@ -12,7 +12,7 @@ import { peopleOf } from "./review-people.ts";
 import { rewritesOf } from "./review-rewrites.ts";
 import { userEmail } from "./review-user.ts";
 
-/** Files listed; the rest are counted in filesTotal. */
+/** The files whose replaced lines are read (a page of files: the rest are listed with their counts, on the pages after). */
 const MAX_FILES = 50;
 /** By design, not truncation: the few an agent can act on. */
 const MAX_MISSING = 5;
@@ -46,7 +46,7 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
   const fixes: ReviewOutput["fixes"] = {};
   for (const [sha, message] of await messagesOf(ctx, [...rewrites.lines.keys()])) if (saysFix(message)) fixes[shortSha(sha)] = message;
 
-  const files: ReviewFile[] = listed.map((f) => {
+  const files: ReviewFile[] = all.map((f) => {
     const counts = change.untracked.has(f.path) ? { ...untrackedCounts(ctx.index.repo.root, f.path), deletions: 0 } : f;
     const out: ReviewFile = fileOut({ ...f, ...counts });
     if (f.conflict) out.conflict = true;
@@ -65,12 +65,13 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
     fixes,
     missing,
     people: peopleOf(rewrites.lines, facts, user, MAX_PEOPLE, ids),
-    truncated: all.length > MAX_FILES,
+    truncated: false,
     ...(rewrites.leftOut.length ? { leftOut: rewrites.leftOut } : {}),
   };
   const notes: string[] = [];
   if (change.state) notes.push(change.base ? `The repository is mid-${change.state}: this reviews HEAD's commits since BASE, not the files on disk.` : STATE_NOTE[change.state]);
   if (all.length === 0) notes.push(nothingNote(input.base, input.staged === true, narrowed));
+  if (all.length > MAX_FILES) notes.push(`The lines each change replaces (rewrites) are read for the first ${MAX_FILES} files.`);
   if (notes.length) answer.note = notes.join(" ");
   return answer;
 }
