@@ -6,6 +6,7 @@
  * says its values and the column names are said once.
  */
 import { z } from "zod";
+import { fold, WORD } from "../queries/run/snippet.ts";
 
 type Answer = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -81,6 +82,12 @@ function commonFolder(paths: string[]): string {
 /** The words of a message search's snippet, without its marks and cuts. */
 const bare = (s: string) => s.replace(/[«»]/g, "").replace(/^…|…$/g, "").replace(/\s+/g, " ").trim();
 
+/** Whether a word the snippet marks («word») is a word of the subject: the subject shows why the commit matched. */
+function matchesIn(snippet: string, subject: string): boolean {
+  const words = new Set((subject.match(WORD) ?? []).map(fold));
+  return [...snippet.matchAll(/«([^»]*)»/g)].some((m) => words.has(fold(m[1]!)));
+}
+
 /** search: a commit's snippet says nothing its subject does not when the match is in the subject; a pickaxe's files as { path: [added, removed] }, or none where the oldest's diff says them. */
 function search(out: Answer): void {
   if (!Array.isArray(out.results)) return;
@@ -89,7 +96,7 @@ function search(out: Answer): void {
   const said = (files: Row[]) => (out.results as Row[]).length === 1 && files.every((f) => diff.includes(String(f.path)) && f.removed === 0);
   out.results = (out.results as Row[]).map(({ files: f, ...r }) => {
     const files = f === undefined || (Array.isArray(f) && said(f as Row[])) ? {} : { files: counts(f, "added", "removed") };
-    if (typeof r.snippet !== "string" || typeof r.subject !== "string" || !r.subject.replace(/\s+/g, " ").includes(bare(r.snippet))) return { ...r, ...files };
+    if (typeof r.snippet !== "string" || typeof r.subject !== "string" || !(r.subject.replace(/\s+/g, " ").includes(bare(r.snippet)) || matchesIn(r.snippet, r.subject))) return { ...r, ...files };
     const { snippet: _s, ...rest } = r;
     return { ...rest, ...files };
   });

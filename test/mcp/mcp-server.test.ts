@@ -129,9 +129,10 @@ describe("lore mcp", () => {
       if (t.name === "lore_show") {
         // The text face is the whole answer: git show's header, the message, the files, the patch of src.
         expect(r.structuredContent).toBeUndefined();
-        // (its id in 12 hex, as the JSON copies have ids)
-        expect(r.content[0]!.text).toStartWith(`commit ${git(repo.dir, ["rev-parse", "HEAD"]).trim().slice(0, 12)}\n`);
-        expect(r.content[0]!.text).toContain("\nAuthor: ");
+        // (its id in 12 hex, as the JSON copies have ids, with who and which day: git log -1 --format='%an %as')
+        const [who, day] = git(repo.dir, ["log", "-1", "--format=%an%n%as"]).trim().split("\n");
+        expect(r.content[0]!.text).toStartWith(`commit ${git(repo.dir, ["rev-parse", "HEAD"]).trim().slice(0, 12)} by ${who} on ${day}\n\n`);
+        expect(r.content[0]!.text).not.toContain("\nAuthor: ");
         // Its files as git diff --name-status names them, a line each: status, path, counts, one space apart.
         const files = git(repo.dir, ["show", "--format=", "--name-status", "HEAD"]).trim().split("\n").map((l) => l.split("\t"));
         expect(files[0]![1]).toBeDefined();

@@ -9,6 +9,8 @@ const MAX = 160;
 /** Words shown before the first match, for context. */
 const LEAD = 3;
 const TOKEN = /[\p{L}\p{N}\p{M}_]+/gu;
+/** A word of a message, as the snippet marks them. */
+export const WORD = TOKEN;
 
 export interface SnippetTerms {
   words: Set<string>;
