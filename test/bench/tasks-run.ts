@@ -17,6 +17,8 @@ import { seeded, sh, type RepoFacts } from "./tasks-repo.ts";
 
 export interface Way {
   tokens: number;
+  /** lore's way: the tokens of its answers' values alone (valuesAlone), no keys or JSON punctuation. */
+  values?: number;
   calls: number;
   ms: number;
 }
@@ -44,6 +46,7 @@ export function loreCaller(repo: string, way: Way, answers: unknown[], texts?: s
     // What the model reads: the structured content's JSON, or the error's text.
     const text = r.structuredContent ? JSON.stringify(r.structuredContent) : r.content.map((c) => c.text).join("\n");
     way.tokens += countTokens(text);
+    way.values = (way.values ?? 0) + countTokens(r.structuredContent ? valuesAlone(r.structuredContent) : text);
     texts?.push(text);
     // A tool that answers in text (show) gives the model its text: the facts are checked in it (rows as objects again).
     const value = r.isError ? { error: r.content[0]?.text } : expandTuples(r.structuredContent ?? { text: r.content.map((c) => c.text).join("\n") });
@@ -102,8 +105,35 @@ export async function runTask(f: RepoFacts, kind: Kind, t: Task): Promise<TaskRe
   return { kind: kind.name, what: t.what, git, lore, problems };
 }
 
+/**
+ * An answer's values alone, space-separated, without its field names or JSON's punctuation (a
+ * path or a person as a key is a value): a floor for any structured answer that says the same
+ * facts, to tell what the format costs from what the content does.
+ */
+export function valuesAlone(v: unknown): string {
+  const out: string[] = [];
+  const walk = (x: unknown): void => {
+    if (x === null || x === undefined) return;
+    if (typeof x !== "object") return void out.push(String(x));
+    if (Array.isArray(x)) return x.forEach(walk);
+    for (const [k, y] of Object.entries(x)) {
+      if (k === "columns" || k === "continue") continue;
+      // A field name (camelCase) is format; any other key (a path, a person) is a value.
+      if (!/^[a-z][A-Za-z]*$/.test(k)) out.push(k);
+      walk(y);
+    }
+  };
+  walk(v);
+  return out.join(" ");
+}
+
 export function geomean(xs: readonly number[]): number {
   return xs.length ? Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length) : NaN;
+}
+
+/** The tokens of lore's values alone over git's, for one task. */
+export function valuesRatio(r: TaskResult): number {
+  return Math.max(1, r.lore.values ?? r.lore.tokens) / Math.max(1, r.git.tokens);
 }
 
 /** lore's tokens over git's, for one task (a task whose git way printed nothing counts as 1 token). */

@@ -13,7 +13,7 @@ import { indexFor } from "../../src/index/indexes.ts";
 import { Warmup } from "../../src/daemon/background.ts";
 import { FILE_KINDS } from "./tasks-file-kinds.ts";
 import { REPO_KINDS } from "./tasks-repo-kinds.ts";
-import { drawTasks, geomean, runTask, tokenRatio, type TaskResult } from "./tasks-run.ts";
+import { drawTasks, geomean, runTask, tokenRatio, valuesRatio, type TaskResult } from "./tasks-run.ts";
 import { readRepo } from "./tasks-repo.ts";
 import { machine, machineLine, markdownTable, ms, writeBlock, type Table } from "./report.ts";
 import { ROOT } from "./lore-cli.ts";
@@ -66,6 +66,7 @@ export function table(run: RepoRun): Table {
       String(Math.round(mean(rs.map((r) => r.git.tokens)))),
       String(Math.round(mean(rs.map((r) => r.lore.tokens)))),
       x(geomean(rs.map(tokenRatio))),
+      x(geomean(rs.map(valuesRatio))),
       `${mean(rs.map((r) => r.git.calls)).toFixed(1)} / ${mean(rs.map((r) => r.lore.calls)).toFixed(1)}`,
       `${ms(mean(rs.map((r) => r.git.ms)))} / ${ms(mean(rs.map((r) => r.lore.ms)))}`,
       `${ok}/${rs.length}`,
@@ -75,10 +76,10 @@ export function table(run: RepoRun): Table {
   const kindMeans = KINDS.map((k) => geomean(all.filter((r) => r.kind === k.name).map(tokenRatio))).filter(Number.isFinite);
   const total = (w: "git" | "lore") => all.reduce((s, r) => s + r[w].tokens, 0);
   return {
-    title: `${run.name}: ${all.length} tasks, lore's tokens / git's per task (geometric mean) ${x(geomean(all.map(tokenRatio)))}; worst kind ${x(Math.max(...kindMeans))}; in total ${x(total("lore") / total("git"))}`,
-    head: ["task", "n", "git tokens", "lore tokens", "lore / git", "calls git / lore", "time git / lore", "facts"],
+    title: `${run.name}: ${all.length} tasks, lore's tokens / git's per task (geometric mean) ${x(geomean(all.map(tokenRatio)))} (values alone ${x(geomean(all.map(valuesRatio)))}); worst kind ${x(Math.max(...kindMeans))}; in total ${x(total("lore") / total("git"))}`,
+    head: ["task", "n", "git tokens", "lore tokens", "lore / git", "values alone / git", "calls git / lore", "time git / lore", "facts"],
     rows,
-    align: "lrrrrrrr",
+    align: "lrrrrrrrr",
   };
 }
 
@@ -113,7 +114,7 @@ async function main(): Promise<void> {
       console.log(markdownTable(t) + "\n");
       if (!verbose) for (const r of run.results.filter((r) => r.problems.length)) console.log(`  ${r.kind} ${r.what}: ${r.problems.join("; ")}`);
     }
-    const how = `${perKind} tasks of each kind per repository, drawn with seed ${seed}; tokens are what the agent reads (git's output; lore's structuredContent as JSON), counted with @anthropic-ai/tokenizer; times are means per task (lore in process, warm, after its background pass). ${machineLine(machine())}.`;
+    const how = `${perKind} tasks of each kind per repository, drawn with seed ${seed}; tokens are what the agent reads (git's output; lore's structuredContent as JSON), counted with @anthropic-ai/tokenizer; "values alone" counts lore's answers without their field names and JSON punctuation, a floor for any answer that says the same facts; times are means per task (lore in process, warm, after its background pass). ${machineLine(machine())}.`;
     console.log(how);
     if (args.includes("--write-docs")) {
       writeBlock(join(ROOT, "docs", "benchmarks.md"), "tasks", `${tables.join("\n\n")}\n\n${how} \`npm run bench:tasks -- --write-docs\` regenerates this block.`);
