@@ -237,6 +237,10 @@ describe("review of 5,000 changed files", () => {
     const untracked = r.git("ls-files", "--others", "--exclude-standard").split("\n").filter(Boolean);
     expect(pages.flatMap((p) => p.files.map((f: any) => f.path))).toEqual([...r.git("diff", "--name-only", "HEAD").split("\n").filter(Boolean), ...untracked].sort());
     expect(pages[1].files.at(-1)).toEqual({ path: "new.txt", additions: 2, deletions: 0, status: "A" });
+    // The CLI's first page says how to go on; its next page is the files alone.
+    expect(cli(r.dir, ["review"]).stdout).toContain("… 11 more files");
+    const next = cli(r.dir, ["review", "--continue", pages[0].continue]).stdout.trim().split("\n");
+    expect(next.map((l) => l.trim().split(/\s+/).at(-1))).toEqual(pages[1].files.map((f: any) => f.path));
     r.cleanup();
   });
 

@@ -7,7 +7,9 @@ function ranges(r: [number, number][]): string {
   return r.map(([a, b]) => (a === b ? String(a) : `${a}-${b}`)).join(",");
 }
 
-export function renderReview(r: ReviewOutput, s: Style): string {
+export function renderReview(r: ReviewOutput & { after?: number }, s: Style): string {
+  // A continued page: the files after those the pages before listed, nothing of the review again.
+  if (r.after !== undefined) return fileRows(r, s).join("\n");
   const out: string[] = [];
   const against = r.mergeBase ? `since the merge base ${r.mergeBase.slice(0, 12)} with ${r.base!.slice(0, 12)}` : `against HEAD ${r.rev.slice(0, 12)}`;
   if (r.note) out.push(s.yellow(r.note));
@@ -25,15 +27,8 @@ export function renderReview(r: ReviewOutput, s: Style): string {
     }
   }
 
-  out.push(s.bold("Files"));
-  const rows = r.files.map((f) => {
-    const size = f.binary ? "binary" : `+${f.additions ?? 0} -${f.deletions ?? 0}`;
-    const name = f.oldPath ? `${f.oldPath} → ${f.path}` : f.path;
-    const commits = f.rewrites ? Object.keys(f.rewrites).map((sha) => (r.fixes[sha] ? s.yellow(sha) : sha)).join(" ") : "";
-    return [f.status ?? "M", size, name + (f.conflict ? s.red(" (conflict)") : ""), s.dim(commits)];
-  });
-  out.push(...table(rows).map((l) => `  ${l}`));
-  if (r.truncated) out.push(s.dim(`  … ${r.filesTotal - r.files.length} more files: name PATHs to review them`));
+  out.push(s.bold("Files"), ...fileRows(r, s));
+  if (r.truncated) out.push(s.dim(`  … ${r.filesTotal - r.files.length} more files`));
 
   out.push("", s.bold("May have missed (goes with these, untouched)"));
   if (r.missing.length === 0) out.push(s.dim("  nothing: no file usually changes with these that the change leaves out"));
@@ -50,4 +45,15 @@ export function renderReview(r: ReviewOutput, s: Style): string {
   }
   if (r.leftOut?.length) out.push("", ...r.leftOut.map((l) => s.yellow(`left out: ${l}`)));
   return out.join("\n");
+}
+
+/** A line per file: status, +/-, path, and the commits whose lines it rewrites (a fix's in yellow). */
+function fileRows(r: ReviewOutput, s: Style): string[] {
+  const rows = r.files.map((f) => {
+    const size = f.binary ? "binary" : `+${f.additions ?? 0} -${f.deletions ?? 0}`;
+    const name = f.oldPath ? `${f.oldPath} → ${f.path}` : f.path;
+    const commits = f.rewrites ? Object.keys(f.rewrites).map((sha) => (r.fixes?.[sha] ? s.yellow(sha) : sha)).join(" ") : "";
+    return [f.status ?? "M", size, name + (f.conflict ? s.red(" (conflict)") : ""), s.dim(commits)];
+  });
+  return table(rows).map((l) => `  ${l}`);
 }

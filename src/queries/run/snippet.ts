@@ -8,9 +8,9 @@
 const MAX = 160;
 /** Words shown before the first match, for context. */
 const LEAD = 3;
-const TOKEN = /[\p{L}\p{N}\p{M}_]+/gu;
 /** A word of a message, as the snippet marks them. */
-export const WORD = TOKEN;
+export const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
+const TOKEN = WORD;
 
 export interface SnippetTerms {
   words: Set<string>;
