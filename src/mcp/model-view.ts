@@ -144,14 +144,19 @@ const sumOf = (rows: unknown, k: string) => (rows as Record<string, unknown>[]).
 /**
  * A total the rows already say is left out (the fixed part of a small answer was most of it): owners'
  * lines and contributors' totalLines when every person is listed, search's total when every commit is,
- * and owners' truck factor when one person holds everything.
+ * and owners' truck factor when it is 1 and its one person is the first author, who holds most lines.
  */
 function withoutEchoedTotals(question: string, out: Record<string, unknown>): void {
   const cut = out.truncated === true || typeof out.continue === "string";
   // (owners' authors are its top ones: their sum is its lines only when they are all.)
   if (question === "owners" && Array.isArray(out.authors)) {
-    if (out.lines === sumOf(out.authors, "lines")) delete out.lines;
-    if (out.authors.length === 1 && out.truckFactor === 1) delete out.truckFactor;
+    const lines = out.lines;
+    if (lines === sumOf(out.authors, "lines")) delete out.lines;
+    // A truck factor of 1 whose one person is the first author, holding most of the lines, says what the rows say.
+    const first = out.authors[0] as Record<string, unknown> | undefined;
+    const truck = Array.isArray(out.truckAuthors) ? (out.truckAuthors as Record<string, unknown>[]) : [];
+    const firstHolds = !!first && typeof lines === "number" && Number(first.lines) * 2 > lines && (truck.length === 0 || truck[0]?.author === first.author);
+    if (out.truckFactor === 1 && (out.authors.length === 1 || firstHolds)) delete out.truckFactor;
   }
   if (question === "contributors" && Array.isArray(out.results) && !cut && out.totalLines === sumOf(out.results, "lines")) delete out.totalLines;
   if (question === "search" && Array.isArray(out.results) && !cut && out.total === out.results.length) delete out.total;
