@@ -5,6 +5,7 @@
  */
 import { rankMissing, type Evidence, type PastCommit, type RankParams } from "../../src/queries/run/missing-rank.ts";
 import { execFileSync } from "node:child_process";
+import { diffImports } from "../../src/git/diff-imports.ts";
 import { diffWords } from "../../src/git/diff-words.ts";
 import type { hist } from "./cochange-trial.ts";
 
@@ -15,6 +16,8 @@ export interface Change {
   change: string[];
   /** The words of each changed file's patch (diff-words.ts), when known. */
   words?: ReadonlyMap<string, string[]>;
+  /** The relative modules each changed file's added lines import (diff-imports.ts), when known. */
+  imports?: ReadonlyMap<string, string[]>;
   existing: Set<string>;
   past: number[];
 }
@@ -51,18 +54,23 @@ export function evidenceOf(h: Hist, q: Change): Evidence {
     }
   }
   const words = new Set(q.change.flatMap((f) => q.words?.get(f) ?? []));
-  return { inputs, touches, commits, tree: q.existing, change: new Set(q.change), added: q.change.filter((f) => !q.existing.has(f)), recent, words };
+  const imports = new Map(q.change.flatMap((f) => (q.imports?.get(f)?.length ? [[f, q.imports.get(f)!] as const] : [])));
+  return { inputs, touches, commits, tree: q.existing, change: new Set(q.change), added: q.change.filter((f) => !q.existing.has(f)), recent, words, imports };
 }
 
-/** The words of each file's patch in a commit (against its first parent), as review reads its own change. */
-export function commitWords(repo: string, sha: string): Map<string, string[]> {
+/** The words and added imports of each file's patch in a commit (against its first parent), as review reads its own change. */
+export function commitPatches(repo: string, sha: string): { words: Map<string, string[]>; imports: Map<string, string[]> } {
   const out = execFileSync("git", ["-c", "core.quotepath=off", "show", "--format=", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--no-renames", sha], { cwd: repo, maxBuffer: 1 << 28 }).toString("latin1");
   const words = new Map<string, string[]>();
+  const imports = new Map<string, string[]>();
+  const utf8 = (s: string) => Buffer.from(s, "latin1").toString("utf8");
   for (const section of out.split(/^(?=diff --git )/m)) {
     const m = /^\+\+\+ b\/(.*)$/m.exec(section) ?? /^--- a\/(.*)$/m.exec(section);
-    if (m) words.set(Buffer.from(m[1]!, "latin1").toString("utf8"), diffWords(section));
+    if (!m) continue;
+    words.set(utf8(m[1]!), diffWords(section));
+    imports.set(utf8(m[1]!), diffImports(section).map(utf8));
   }
-  return words;
+  return { words, imports };
 }
 
 const known = new WeakMap<Change, Evidence>();
@@ -91,6 +99,7 @@ export const GRID: Partial<Record<keyof RankParams, number[]>> = {
   partnerWindow: [10, 20, 40],
   analogy: [0, 4, 8, 16, 32],
   analogyPow: [1, 2, 3],
+  imports: [0, 0.1, 0.25, 0.5, 1, 2],
 };
 
 /**

@@ -53,6 +53,8 @@ export async function missingOf(ctx: QueryContext, oldSide: string | undefined, 
   if (ids.length + added.length === 0) return [];
   const words = new Set<string>();
   for (const f of files) for (const w of f.words ?? []) if (words.size < MAX_WORDS) words.add(w);
+  const imports = new Map<string, string[]>();
+  for (const f of files) if (f.imports?.length && imports.size < MAX_INPUTS) imports.set(f.path, f.imports);
   const scope = await ctx.index.scope(oldSide);
   const w = { scope: scope.table, limit: PER_FILE, since: null, maxFiles: MAX_FILES };
   const windows = ids.map((pid) => cochange.touches(w, pid));
@@ -80,10 +82,13 @@ export async function missingOf(ctx: QueryContext, oldSide: string | undefined, 
     added,
     recent: recent.map((t) => t.commitId),
     words,
+    imports,
   };
   const now = (old: string) => newName.get(old) ?? old;
   return rankMissing(e, MISSING_PARAMS, limit).map((r) => {
-    const withNames = [...new Set([...r.with.map((k) => e.inputs[k]!), r.name?.of, r.analogy?.of].filter((f) => f !== undefined))].map(now);
+    const named = [...r.with.map((k) => e.inputs[k]!), r.name?.of, r.analogy?.of].filter((f) => f !== undefined).map(now);
+    // importedBy is a new name already.
+    const withNames = [...new Set(r.importedBy === undefined ? named : [...named, r.importedBy])];
     return {
       path: r.path,
       confidence: round(r.count / Math.max(1, r.commits), 2),
