@@ -140,6 +140,21 @@ describe("review's missing: the evidence", () => {
     r.cleanup();
   });
 
+  test("a file that still has a line the change removes from two others, as git grep finds it", async () => {
+    const r = copy();
+    // Characters a pattern would read as its own (a backslash-E ends a Perl literal) are searched for as written.
+    const old = "See https://example.com/old-docs for the details (a|b) \\E.*";
+    r.write("web/a.html", `<p>a</p>\n${old}\n`).commit("Add a");
+    r.write("api/b.ts", `// b\n${old}\n`).commit("Add b");
+    r.write("cli/c.py", `# c\n${old}\n`).commit("Add c");
+    r.write("web/a.html", "<p>a</p>\nSee https://example.com/docs for the details\n").write("api/b.ts", "// b\nSee https://example.com/docs for the details\n");
+    expect(r.git("grep", "-l", "-F", old, "HEAD", "--").split("\n").filter(Boolean)).toEqual(["HEAD:api/b.ts", "HEAD:cli/c.py", "HEAD:web/a.html"]);
+    const a = await ask("review", r.dir);
+    const row = a.missing.find((m: any) => m.path === "cli/c.py");
+    expect(row).toEqual({ path: "cli/c.py", confidence: 0, with: ["api/b.ts"], why: `still has "${old.slice(0, 39)}…", which your change removes from 2 files` });
+    r.cleanup();
+  });
+
   test("imports: only added lines' relative specifiers, resolved as TypeScript and Node do against the old side's files", () => {
     const patch = ["--- a/src/x.ts", "+++ b/src/x.ts", "@@ -1 +1,5 @@", "-import { a } from './gone'", "+import { b } from './types.js'", "+export * from \"../lib\";", "+const c = require('./c')", "+import('react'); await import(\"./lazy\")"].join("\n");
     expect(diffImports(patch)).toEqual(["./types.js", "../lib", "./c", "./lazy"]);

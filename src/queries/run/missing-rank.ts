@@ -12,6 +12,7 @@ import { related, sharedPlaces, type Place, type Relation } from "./missing-name
 import { analogies, type Analogy } from "./missing-analogy.ts";
 import { importedBy } from "./missing-imports.ts";
 import { partnersOf, type Partner } from "./missing-partner.ts";
+import type { Remain } from "./missing-remains.ts";
 import { namedByWords } from "./missing-words.ts";
 
 export interface PastCommit {
@@ -39,6 +40,8 @@ export interface Evidence {
   words: ReadonlySet<string>;
   /** Per changed file (its new name), the relative modules its added lines import (diff-imports.ts). */
   imports: ReadonlyMap<string, readonly string[]>;
+  /** Files outside the change that still have a line the change removes (missing-remains.ts; the reader's git grep). */
+  remains: ReadonlyMap<string, Remain>;
 }
 
 export interface RankParams {
@@ -77,6 +80,9 @@ export interface RankParams {
   analogyPow: number;
   /** What a file is worth that a changed file's added lines import. */
   imports: number;
+  /** What a file is worth that still has a line the change removes, in proportion to the share of the line's files the change took it out of, to the power remainsPow. */
+  remains: number;
+  remainsPow: number;
 }
 
 /** Chosen on the older halves of express's and hono's held-out commits together (test/bench/missing-tune.ts); the newer halves only report (test/bench/review-quality.ts). */
@@ -100,10 +106,12 @@ export const MISSING_PARAMS: RankParams = {
   analogyMin: 1,
   analogyPow: 2,
   imports: 0.25,
+  remains: 4,
+  remainsPow: 2,
 };
 
 /** The kinds of evidence, each a part of a candidate's score. */
-export type Kind = "cochange" | "name" | "place" | "habit" | "words" | "partner" | "analogy" | "imports";
+export type Kind = "cochange" | "name" | "place" | "habit" | "words" | "partner" | "analogy" | "imports" | "remains";
 
 export interface Ranked {
   path: string;
@@ -129,6 +137,8 @@ export interface Ranked {
   analogy?: Analogy;
   /** The changed file whose added lines import it. */
   importedBy?: string;
+  /** The line the change removes that it still has. */
+  remain?: Remain;
 }
 
 type Acc = Omit<Ranked, "path" | "score" | "count" | "commits" | "with"> & { seen: Set<number>; with: Set<number> };
@@ -192,6 +202,12 @@ export function rankMissing(e: Evidence, p: RankParams, limit: number): Ranked[]
       const a = get(f);
       add(a, "imports", p.imports * unit);
       a.importedBy = by;
+    }
+  if (p.remains)
+    for (const [f, r] of e.remains) {
+      const a = get(f);
+      add(a, "remains", p.remains * unit * (r.removed / (r.removed + r.left)) ** p.remainsPow);
+      a.remain = r;
     }
   const total = (a: Acc) => Object.values(a.parts).reduce((s, x) => s + x, 0);
   return [...acc]
