@@ -1,5 +1,7 @@
 /** Parses one `git diff --raw --numstat -p -U0 -z` into a record per file: status, +/-, modes, and the old side's deleted line ranges. */
 import type { ChangeStatus } from "./records.ts";
+import { diffImports } from "./diff-imports.ts";
+import { diffRemoved } from "./diff-removed.ts";
 import { diffWords } from "./diff-words.ts";
 import { fromLatin1 } from "./paths.ts";
 
@@ -19,6 +21,10 @@ export interface ChangedFile {
   conflict?: boolean;
   /** The identifiers its patch speaks of (diff-words.ts): what the change is about. */
   words?: string[];
+  /** The relative modules its added lines import (diff-imports.ts), as written. */
+  imports?: string[];
+  /** The lines its patch removes and does not add back, trimmed, the longest first (diff-removed.ts). */
+  removed?: string[];
 }
 
 /** The @@ -a[,b] +c[,d] @@ headers of one file's -U0 patch, as the old side's deleted ranges. */
@@ -99,7 +105,8 @@ export function parseDiffWithHunks(bytes: Uint8Array): ChangedFile[] {
     // Of a type change only the deletion section speaks of the old side's lines.
     const deleted = r.status === "U" ? [] : deletedRanges(mine[0]!);
     const names = r.oldPath !== undefined ? { path: fromLatin1(r.path), oldPath: fromLatin1(r.oldPath) } : { path: fromLatin1(r.path) };
-    out.push({ ...r, ...names, additions: count[0], deletions: count[1], deleted, words: diffWords(mine.join("")) });
+    const text = mine.join("");
+    out.push({ ...r, ...names, additions: count[0], deletions: count[1], deleted, words: diffWords(text), imports: diffImports(text).map(fromLatin1), removed: diffRemoved(text) });
   }
   return out;
 }

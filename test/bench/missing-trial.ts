@@ -4,7 +4,10 @@
  * ranking parameters can be tried on thousands of held-out questions in seconds.
  */
 import { rankMissing, type Evidence, type PastCommit, type RankParams } from "../../src/queries/run/missing-rank.ts";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
+import { diffImports } from "../../src/git/diff-imports.ts";
+import { diffRemoved } from "../../src/git/diff-removed.ts";
+import { parseGrep, remainsOf } from "../../src/queries/run/missing-remains.ts";
 import { diffWords } from "../../src/git/diff-words.ts";
 import type { hist } from "./cochange-trial.ts";
 
@@ -15,6 +18,11 @@ export interface Change {
   change: string[];
   /** The words of each changed file's patch (diff-words.ts), when known. */
   words?: ReadonlyMap<string, string[]>;
+  /** The relative modules each changed file's added lines import (diff-imports.ts), when known. */
+  imports?: ReadonlyMap<string, string[]>;
+  /** The lines each changed file's patch removes (diff-removed.ts), and the files at the parent that have each (stillThere). */
+  removed?: ReadonlyMap<string, string[]>;
+  found?: ReadonlyMap<string, ReadonlySet<string>>;
   existing: Set<string>;
   past: number[];
 }
@@ -51,18 +59,35 @@ export function evidenceOf(h: Hist, q: Change): Evidence {
     }
   }
   const words = new Set(q.change.flatMap((f) => q.words?.get(f) ?? []));
-  return { inputs, touches, commits, tree: q.existing, change: new Set(q.change), added: q.change.filter((f) => !q.existing.has(f)), recent, words };
+  const imports = new Map(q.change.flatMap((f) => (q.imports?.get(f)?.length ? [[f, q.imports.get(f)!] as const] : [])));
+  const change = new Set(q.change);
+  const removedBy = new Map(q.change.flatMap((f) => (q.removed?.get(f)?.length ? [[f, q.removed.get(f)!] as const] : [])));
+  const remains = remainsOf(removedBy, q.found ?? new Map(), change, q.existing);
+  return { inputs, touches, commits, tree: q.existing, change, added: q.change.filter((f) => !q.existing.has(f)), recent, words, imports, remains };
 }
 
-/** The words of each file's patch in a commit (against its first parent), as review reads its own change. */
-export function commitWords(repo: string, sha: string): Map<string, string[]> {
+/** The words, added imports and removed lines of each file's patch in a commit (against its first parent), as review reads its own change. */
+export function commitPatches(repo: string, sha: string): { words: Map<string, string[]>; imports: Map<string, string[]>; removed: Map<string, string[]> } {
   const out = execFileSync("git", ["-c", "core.quotepath=off", "show", "--format=", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--no-renames", sha], { cwd: repo, maxBuffer: 1 << 28 }).toString("latin1");
   const words = new Map<string, string[]>();
+  const imports = new Map<string, string[]>();
+  const removed = new Map<string, string[]>();
+  const utf8 = (s: string) => Buffer.from(s, "latin1").toString("utf8");
   for (const section of out.split(/^(?=diff --git )/m)) {
     const m = /^\+\+\+ b\/(.*)$/m.exec(section) ?? /^--- a\/(.*)$/m.exec(section);
-    if (m) words.set(Buffer.from(m[1]!, "latin1").toString("utf8"), diffWords(section));
+    if (!m) continue;
+    words.set(utf8(m[1]!), diffWords(section));
+    imports.set(utf8(m[1]!), diffImports(section).map(utf8));
+    removed.set(utf8(m[1]!), diffRemoved(section));
   }
-  return words;
+  return { words, imports, removed };
+}
+
+/** The files at `rev` that have each of the lines, as review's reader asks git (review-missing.ts): one git grep for a whole commit's lines. */
+export function stillThere(repo: string, rev: string, lines: string[]): Map<string, Set<string>> {
+  if (lines.length === 0) return new Map();
+  const r = spawnSync("git", ["grep", "-F", "-o", "-z", "-I", "--full-name", "--no-line-number", "--no-column", ...lines.flatMap((l) => ["-e", l]), rev, "--"], { cwd: repo, maxBuffer: 1 << 28 });
+  return parseGrep(r.stdout.toString("utf8"), rev);
 }
 
 const known = new WeakMap<Change, Evidence>();
@@ -91,6 +116,9 @@ export const GRID: Partial<Record<keyof RankParams, number[]>> = {
   partnerWindow: [10, 20, 40],
   analogy: [0, 4, 8, 16, 32],
   analogyPow: [1, 2, 3],
+  remains: [0, 1, 2, 4, 8],
+  remainsPow: [1, 2, 3],
+  imports: [0, 0.1, 0.25, 0.5, 1, 2],
 };
 
 /**

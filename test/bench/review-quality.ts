@@ -16,7 +16,7 @@ import { run as cochange } from "../../src/queries/run/cochange.ts";
 import { missingOf } from "../../src/queries/run/review-missing.ts";
 import { MISSING_PARAMS, type RankParams } from "../../src/queries/run/missing-rank.ts";
 import { ancestors, hist, lsTree, readHistory } from "./cochange-trial.ts";
-import { commitWords, coordinateSearch, top, type Change } from "./missing-trial.ts";
+import { commitPatches, stillThere, coordinateSearch, top, type Change } from "./missing-trial.ts";
 import { num, type Table } from "./report.ts";
 
 type Hist = ReturnType<typeof hist>;
@@ -47,12 +47,13 @@ export function heldOutQueries(repo: string, h: Hist, n: number): HeldOut[] {
     const parent = c.parents[0]!;
     const existing = lsTree(repo, parent);
     const past = ancestors(h, parent);
-    const words = commitWords(repo, c.sha);
+    const { words, imports, removed } = commitPatches(repo, c.sha);
+    const found = stillThere(repo, parent, [...new Set([...removed.values()].flat())]);
     for (const held of c.files) {
       if (!existing.has(held)) continue;
       const change = c.files.filter((f) => f !== held);
       if (!change.some((f) => existing.has(f))) continue;
-      out.push({ parent, commit: i, change, held, existing, past, words, split: k < n / 2 ? "test" : "tune" });
+      out.push({ parent, commit: i, change, held, existing, past, words, imports, removed, found, split: k < n / 2 ? "test" : "tune" });
     }
   });
   return out;
@@ -70,7 +71,7 @@ export function halves(h: Hist, qs: HeldOut[]): Half[] {
     const files = [...h.commits[q.commit]!.files].sort((a, b) => hash(a) - hash(b) || (a < b ? -1 : 1));
     const change = files.slice(0, Math.ceil(files.length / 2));
     const held = files.slice(change.length).filter((f) => q.existing.has(f));
-    if (held.length && change.some((f) => q.existing.has(f))) out.push({ parent: q.parent, change, held, existing: q.existing, past: q.past, words: q.words });
+    if (held.length && change.some((f) => q.existing.has(f))) out.push({ parent: q.parent, change, held, existing: q.existing, past: q.past, words: q.words, imports: q.imports, removed: q.removed, found: q.found });
   }
   return out;
 }
@@ -97,7 +98,7 @@ async function cochangeMissing(ctx: QueryContext, parent: string, change: string
 }
 
 const asChange = (q: Change): ChangedFile[] =>
-  q.change.map((path) => ({ status: q.existing.has(path) ? "M" : "A", path, oldMode: "100644", newMode: "100644", additions: 1, deletions: 1, deleted: [], words: q.words?.get(path) ?? [] }));
+  q.change.map((path) => ({ status: q.existing.has(path) ? "M" : "A", path, oldMode: "100644", newMode: "100644", additions: 1, deletions: 1, deleted: [], words: q.words?.get(path) ?? [], imports: q.imports?.get(path) ?? [], removed: q.removed?.get(path) ?? [] }));
 
 export interface Scores {
   hit5: number;

@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cpSync } from "node:fs";
 import { join } from "node:path";
+import { diffImports } from "../../src/git/diff-imports.ts";
+import { resolveImport } from "../../src/queries/run/missing-imports.ts";
 import { related } from "../../src/queries/run/missing-names.ts";
 import { BOB, TestRepo, tempDir } from "../helpers/git-repo.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
@@ -124,6 +126,40 @@ describe("review's missing: the evidence", () => {
     expect(logOf(r, "lib/c.js").filter((c) => logOf(r, "dist/c.js").includes(c))).toEqual([]);
     expect(a.missing[0]).toEqual({ path: "dist/c.js", confidence: 0, with: ["lib/c.js"], why: "your change pairs lib/∗ → dist/∗ for 2 of 3 files, not for lib/c.js" });
     r.cleanup();
+  });
+
+  test("a file the change's added lines start to import, named by the changed file as git diff shows it", async () => {
+    const r = copy();
+    r.write("plug/ant/index.ts", 'import { value } from "../../src/foo.js";\nexport const on = value;\n');
+    const diff = r.git("diff", "-U0", "--", "plug/ant/index.ts");
+    expect(diff).toContain('+import { value } from "../../src/foo.js";');
+    const a = await ask("review", r.dir);
+    const row = a.missing.find((m: any) => m.path === "src/foo.ts");
+    // The import line names foo too: the words say so first, weighing more.
+    expect(row).toEqual({ path: "src/foo.ts", confidence: 0, with: ["plug/ant/index.ts"], why: "your diff mentions foo; plug/ant/index.ts now imports it" });
+    r.cleanup();
+  });
+
+  test("a file that still has a line the change removes from two others, as git grep finds it", async () => {
+    const r = copy();
+    // Characters a pattern would read as its own (a backslash-E ends a Perl literal) are searched for as written.
+    const old = "See https://example.com/old-docs for the details (a|b) \\E.*";
+    r.write("web/a.html", `<p>a</p>\n${old}\n`).commit("Add a");
+    r.write("api/b.ts", `// b\n${old}\n`).commit("Add b");
+    r.write("cli/c.py", `# c\n${old}\n`).commit("Add c");
+    r.write("web/a.html", "<p>a</p>\nSee https://example.com/docs for the details\n").write("api/b.ts", "// b\nSee https://example.com/docs for the details\n");
+    expect(r.git("grep", "-l", "-F", old, "HEAD", "--").split("\n").filter(Boolean)).toEqual(["HEAD:api/b.ts", "HEAD:cli/c.py", "HEAD:web/a.html"]);
+    const a = await ask("review", r.dir);
+    const row = a.missing.find((m: any) => m.path === "cli/c.py");
+    expect(row).toEqual({ path: "cli/c.py", confidence: 0, with: ["api/b.ts"], why: `still has "${old.slice(0, 39)}…", which your change removes from 2 files` });
+    r.cleanup();
+  });
+
+  test("imports: only added lines' relative specifiers, resolved as TypeScript and Node do against the old side's files", () => {
+    const patch = ["--- a/src/x.ts", "+++ b/src/x.ts", "@@ -1 +1,5 @@", "-import { a } from './gone'", "+import { b } from './types.js'", "+export * from \"../lib\";", "+const c = require('./c')", "+import('react'); await import(\"./lazy\")"].join("\n");
+    expect(diffImports(patch)).toEqual(["./types.js", "../lib", "./c", "./lazy"]);
+    const tree = new Set(["src/types.ts", "lib/index.js", "src/c.cjs", "src/lazy.tsx"]);
+    expect(["./types.js", "../lib", "./c", "./lazy", "./gone", "../../../up"].map((s) => resolveImport("src/x.ts", s, tree))).toEqual(["src/types.ts", "lib/index.js", "src/c.cjs", "src/lazy.tsx", undefined, undefined]);
   });
 
   test("names and places: a test beside, under __tests__ or under test/, the types beside, and the source a test tests", () => {

@@ -10,7 +10,9 @@
  */
 import { related, sharedPlaces, type Place, type Relation } from "./missing-names.ts";
 import { analogies, type Analogy } from "./missing-analogy.ts";
+import { importedBy } from "./missing-imports.ts";
 import { partnersOf, type Partner } from "./missing-partner.ts";
+import type { Remain } from "./missing-remains.ts";
 import { namedByWords } from "./missing-words.ts";
 
 export interface PastCommit {
@@ -36,6 +38,10 @@ export interface Evidence {
   recent: readonly number[];
   /** The identifiers the change's patches speak of (diff-words.ts). */
   words: ReadonlySet<string>;
+  /** Per changed file (its new name), the relative modules its added lines import (diff-imports.ts). */
+  imports: ReadonlyMap<string, readonly string[]>;
+  /** Files outside the change that still have a line the change removes (missing-remains.ts; the reader's git grep). */
+  remains: ReadonlyMap<string, Remain>;
 }
 
 export interface RankParams {
@@ -72,6 +78,11 @@ export interface RankParams {
   /** The change's pairs a rule needs at least. */
   analogyMin: number;
   analogyPow: number;
+  /** What a file is worth that a changed file's added lines import. */
+  imports: number;
+  /** What a file is worth that still has a line the change removes, in proportion to the share of the line's files the change took it out of, to the power remainsPow. */
+  remains: number;
+  remainsPow: number;
 }
 
 /** Chosen on the older halves of express's and hono's held-out commits together (test/bench/missing-tune.ts); the newer halves only report (test/bench/review-quality.ts). */
@@ -94,10 +105,13 @@ export const MISSING_PARAMS: RankParams = {
   analogy: 16,
   analogyMin: 1,
   analogyPow: 2,
+  imports: 0.25,
+  remains: 4,
+  remainsPow: 2,
 };
 
 /** The kinds of evidence, each a part of a candidate's score. */
-export type Kind = "cochange" | "name" | "place" | "habit" | "words" | "partner" | "analogy";
+export type Kind = "cochange" | "name" | "place" | "habit" | "words" | "partner" | "analogy" | "imports" | "remains";
 
 export interface Ranked {
   path: string;
@@ -121,6 +135,10 @@ export interface Ranked {
   partner?: Partner;
   /** The rule of the change's pairs that makes it a changed file's counterpart. */
   analogy?: Analogy;
+  /** The changed file whose added lines import it. */
+  importedBy?: string;
+  /** The line the change removes that it still has. */
+  remain?: Remain;
 }
 
 type Acc = Omit<Ranked, "path" | "score" | "count" | "commits" | "with"> & { seen: Set<number>; with: Set<number> };
@@ -178,6 +196,18 @@ export function rankMissing(e: Evidence, p: RankParams, limit: number): Ranked[]
       const a = get(f);
       add(a, "analogy", p.analogy * unit * (s.paired / s.applies) ** p.analogyPow);
       a.analogy = s;
+    }
+  if (p.imports && e.imports.size)
+    for (const [f, by] of importedBy(e.imports, e.tree, e.change)) {
+      const a = get(f);
+      add(a, "imports", p.imports * unit);
+      a.importedBy = by;
+    }
+  if (p.remains)
+    for (const [f, r] of e.remains) {
+      const a = get(f);
+      add(a, "remains", p.remains * unit * (r.removed / (r.removed + r.left)) ** p.remainsPow);
+      a.remain = r;
     }
   const total = (a: Acc) => Object.values(a.parts).reduce((s, x) => s + x, 0);
   return [...acc]

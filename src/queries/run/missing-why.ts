@@ -18,6 +18,13 @@ export function whyOf(r: Ranked, e: Evidence, name: (old: string) => string): st
     habit: () => `changed in ${r.habit} of the repository's last ${e.recent.length} commits`,
     words: () => `your diff mentions ${r.word}`,
     analogy: () => `your change pairs ${r.analogy!.rule} for ${r.analogy!.paired} of ${r.analogy!.applies} files, not for ${name(r.analogy!.of)}`,
+    // A new name already: the import is read from the change as it is now.
+    imports: () => `${r.importedBy} now imports it`,
+    remains: () => {
+      const { line, removed, from } = r.remain!;
+      const quoted = line.length > 40 ? `${line.slice(0, 39)}…` : line;
+      return `still has "${quoted}", which your change removes from ${removed === 1 ? from : `${removed} files`}`;
+    },
     partner: () => `changed with ${name(e.inputs[r.partner!.of]!)} in ${r.partner!.count} of its last ${r.partner!.total} commits`,
   };
   const parts = (Object.entries(r.parts) as [Kind, number][]).sort((a, b) => b[1] - a[1]);

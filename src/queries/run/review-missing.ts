@@ -1,10 +1,12 @@
 /** What a change may have missed: the evidence of the index as of the old side (each changed file's newest commits, the repository's newest, the files there), ranked by missing-rank.ts. */
 import type { ChangedFile } from "../../git/parse-diff-hunks.ts";
+import { gitCapped, gitMaybe } from "../../git/run.ts";
 import { lsTree } from "../../index/tree.ts";
 import type { QueryContext } from "../context.ts";
 import { PER_FILE } from "../cochange.ts";
 import { HistoryNotYet, round } from "./common.ts";
 import { MISSING_PARAMS, rankMissing, type Evidence, type PastCommit } from "./missing-rank.ts";
+import { parseGrep, remainsOf, searchedLines } from "./missing-remains.ts";
 import { whyOf } from "./missing-why.ts";
 import { oldName } from "./review-rewrites.ts";
 
@@ -26,6 +28,13 @@ const MAX_WORDS = 5000;
 /** The repository's newest commits read for what most changes bring. */
 const RECENT = 100;
 const MAX_FILES = 50;
+/** How long the search for the change's removed lines may take: past it, the answer goes without them. */
+const GREP_MS = 2000;
+/** The search's output read at most: a line in thousands of files is boilerplate, and the search then says nothing. */
+const MAX_GREP_BYTES = 1 << 20;
+
+/** The last search for removed lines: the same lines at the same commit (or the work tree at the same HEAD, whose files outside the change are HEAD's) have the same files. */
+let grepMemo: { key: string; found: Promise<Map<string, Set<string>>> } | undefined;
 
 /** The files at a commit (never change for a sha): the last one asked, so names and places are indexed once. */
 let treeMemo: { commit: string; files: Set<string> } | undefined;
@@ -53,7 +62,18 @@ export async function missingOf(ctx: QueryContext, oldSide: string | undefined, 
   if (ids.length + added.length === 0) return [];
   const words = new Set<string>();
   for (const f of files) for (const w of f.words ?? []) if (words.size < MAX_WORDS) words.add(w);
+  const imports = new Map<string, string[]>();
+  for (const f of files) if (f.imports?.length && imports.size < MAX_INPUTS) imports.set(f.path, f.imports);
+  const removedBy = new Map<string, string[]>();
+  for (const f of files) if (f.removed?.length && removedBy.size < MAX_INPUTS) removedBy.set(f.path, f.removed);
+  // Started before the index is read, so git searches meanwhile. Against the indexed head git reads
+  // the work tree (outside the change HEAD's files, but for edits a --staged or narrowed review leaves
+  // out: what the files hold now), without inflating the whole tree.
   const scope = await ctx.index.scope(oldSide);
+  const lines = searchedLines(removedBy);
+  const key = `${ctx.index.repo.root}\0${oldSide === undefined ? "work tree at " : ""}${scope.commit}\0${lines.join("\0")}`;
+  if (grepMemo?.key !== key) grepMemo = { key, found: stillThere(ctx, oldSide === undefined ? undefined : scope.commit, lines) };
+  const grep = grepMemo.found;
   const w = { scope: scope.table, limit: PER_FILE, since: null, maxFiles: MAX_FILES };
   const windows = ids.map((pid) => cochange.touches(w, pid));
   if (scope.prefix !== undefined && windows.some((t) => t.length < PER_FILE)) throw new HistoryNotYet();
@@ -71,6 +91,7 @@ export async function missingOf(ctx: QueryContext, oldSide: string | undefined, 
     const entries = scope.atHead ? ctx.index.store.tree.entries() : await lsTree(ctx.index, scope.commit);
     treeMemo = { commit: scope.commit, files: new Set(entries.filter((e) => e.type === "blob").map((e) => e.path)) };
   }
+  const found = await grep;
   const e: Evidence = {
     inputs: [...newName.keys()],
     touches: windows.map((t) => t.map((x) => x.commitId)),
@@ -80,10 +101,14 @@ export async function missingOf(ctx: QueryContext, oldSide: string | undefined, 
     added,
     recent: recent.map((t) => t.commitId),
     words,
+    imports,
+    remains: remainsOf(removedBy, found, change, treeMemo.files),
   };
   const now = (old: string) => newName.get(old) ?? old;
   return rankMissing(e, MISSING_PARAMS, limit).map((r) => {
-    const withNames = [...new Set([...r.with.map((k) => e.inputs[k]!), r.name?.of, r.analogy?.of].filter((f) => f !== undefined))].map(now);
+    const named = [...r.with.map((k) => e.inputs[k]!), r.name?.of, r.analogy?.of].filter((f) => f !== undefined).map(now);
+    // An importer and a line's remover are new names already (read from the change as it is now).
+    const withNames = [...new Set([...named, r.importedBy, r.remain?.from].filter((f) => f !== undefined))];
     return {
       path: r.path,
       confidence: round(r.count / Math.max(1, r.commits), 2),
@@ -92,4 +117,19 @@ export async function missingOf(ctx: QueryContext, oldSide: string | undefined, 
       why: whyOf(r, e, now),
     };
   });
+}
+
+/** The files at `commit` (undefined: the work tree's tracked files) that have each line (git grep, binary files skipped); nothing when git cannot say in time. */
+async function stillThere(ctx: QueryContext, commit: string | undefined, lines: string[]): Promise<Map<string, Set<string>>> {
+  if (lines.length === 0) return new Map();
+  const opts = { ...ctx.index.git, timeoutMs: GREP_MS };
+  const common = ["grep", "-o", "-z", "-I", "--full-name", "--no-line-number", "--no-column"];
+  const at = [...(commit ? [commit] : []), "--"];
+  // One Perl pattern of the lines as literals (the longest first wins where two match) reads each file once; -F with one -e a line reads it once a line.
+  const perl = lines.map((l) => `\\Q${l.replaceAll("\\E", "\\E\\\\E\\Q")}\\E`).join("|");
+  const r = await gitCapped([...common, "-P", "-e", perl, ...at], opts, MAX_GREP_BYTES, 4096).catch(() => undefined);
+  // Exit 1: no file has any. A git built without Perl patterns exits 128: ask again, a fixed string each.
+  if (r && r.code <= 1) return r.code === 0 && !r.cut ? parseGrep(r.stdout.toString("utf8"), commit ?? "") : new Map();
+  const out = await gitMaybe([...common, "-F", ...lines.flatMap((l) => ["-e", l]), ...at], opts).catch(() => null);
+  return out ? parseGrep(out.toString("utf8"), commit ?? "") : new Map();
 }
