@@ -33,8 +33,8 @@ const LEAN: Record<string, { rows?: Record<string, string[]>; top?: string[] }> 
   contributors: { rows: { results: ["share"] }, top: ["files"] },
   // Who owns it, by name and lines; emails are contributors' answer.
   owners: { rows: { authors: ["share", "email"], truckAuthors: ["email"] }, top: ["files"] },
-  // A branch's +/- are its files'; its commits say what each did and who (their days: lore_log with not).
-  compare: { rows: { commits: ["files", "filesTotal", "additions", "deletions", "time"] } },
+  // A branch's +/- are its files'; its commits say what each did, as git log --oneline does (who and when: lore_log with not).
+  compare: { rows: { commits: ["files", "filesTotal", "additions", "deletions", "time", "author"] } },
 };
 
 function short(v: unknown): unknown {
