@@ -4,14 +4,12 @@
 export const MIN_LINE = 16;
 /** Lines kept per file at most, the longest first: the longer, the rarer. */
 const MAX_LINES = 50;
-/** Bytes of a file's patch read at most. */
-const MAX_BYTES = 64 * 1024;
 
-export function diffRemoved(section: string): string[] {
-  const text = section.length > MAX_BYTES ? section.slice(0, MAX_BYTES) : section;
+/** `lines`: the patch as patchLines gives it. */
+export function diffRemoved(lines: readonly string[]): string[] {
   const removed = new Set<string>();
   const added = new Set<string>();
-  for (const line of text.split("\n")) {
+  for (const line of lines) {
     const c = line[0];
     if ((c !== "-" && c !== "+") || line.startsWith("--- ") || line.startsWith("+++ ")) continue;
     const body = line.slice(1).trim();

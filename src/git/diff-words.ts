@@ -2,13 +2,10 @@
 
 /** Words kept per file at most: a rewritten file says what it is about in its first few hundred. */
 const MAX_WORDS = 400;
-/** Bytes of a file's patch read at most. */
-const MAX_BYTES = 64 * 1024;
-
-export function diffWords(section: string): string[] {
+/** `lines`: the patch as patchLines gives it. */
+export function diffWords(lines: readonly string[]): string[] {
   const out = new Set<string>();
-  const text = section.length > MAX_BYTES ? section.slice(0, MAX_BYTES) : section;
-  for (const line of text.split("\n")) {
+  for (const line of lines) {
     const c = line[0];
     let body: string;
     if (c === "@") body = line.slice(line.indexOf("@@", 2) + 2);

@@ -3,6 +3,7 @@ import type { ChangeStatus } from "./records.ts";
 import { diffImports } from "./diff-imports.ts";
 import { diffRemoved } from "./diff-removed.ts";
 import { diffWords } from "./diff-words.ts";
+import { patchLines } from "./patch-lines.ts";
 import { fromLatin1 } from "./paths.ts";
 
 export interface ChangedFile {
@@ -105,8 +106,8 @@ export function parseDiffWithHunks(bytes: Uint8Array): ChangedFile[] {
     // Of a type change only the deletion section speaks of the old side's lines.
     const deleted = r.status === "U" ? [] : deletedRanges(mine[0]!);
     const names = r.oldPath !== undefined ? { path: fromLatin1(r.path), oldPath: fromLatin1(r.oldPath) } : { path: fromLatin1(r.path) };
-    const text = mine.join("");
-    out.push({ ...r, ...names, additions: count[0], deletions: count[1], deleted, words: diffWords(text), imports: diffImports(text).map(fromLatin1), removed: diffRemoved(text) });
+    const lines = patchLines(mine.join(""));
+    out.push({ ...r, ...names, additions: count[0], deletions: count[1], deleted, words: diffWords(lines), imports: diffImports(lines).map(fromLatin1), removed: diffRemoved(lines) });
   }
   return out;
 }

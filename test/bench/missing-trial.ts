@@ -9,6 +9,7 @@ import { diffImports } from "../../src/git/diff-imports.ts";
 import { diffRemoved } from "../../src/git/diff-removed.ts";
 import { parseGrep, remainsOf } from "../../src/queries/run/missing-remains.ts";
 import { diffWords } from "../../src/git/diff-words.ts";
+import { patchLines } from "../../src/git/patch-lines.ts";
 import type { hist } from "./cochange-trial.ts";
 
 type Hist = ReturnType<typeof hist>;
@@ -76,9 +77,10 @@ export function commitPatches(repo: string, sha: string): { words: Map<string, s
   for (const section of out.split(/^(?=diff --git )/m)) {
     const m = /^\+\+\+ b\/(.*)$/m.exec(section) ?? /^--- a\/(.*)$/m.exec(section);
     if (!m) continue;
-    words.set(utf8(m[1]!), diffWords(section));
-    imports.set(utf8(m[1]!), diffImports(section).map(utf8));
-    removed.set(utf8(m[1]!), diffRemoved(section));
+    const lines = patchLines(section);
+    words.set(utf8(m[1]!), diffWords(lines));
+    imports.set(utf8(m[1]!), diffImports(lines).map(utf8));
+    removed.set(utf8(m[1]!), diffRemoved(lines));
   }
   return { words, imports, removed };
 }

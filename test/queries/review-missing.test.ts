@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { diffImports } from "../../src/git/diff-imports.ts";
+import { patchLines } from "../../src/git/patch-lines.ts";
 import { resolveImport } from "../../src/queries/run/missing-imports.ts";
 import { related } from "../../src/queries/run/missing-names.ts";
 import { BOB, TestRepo, tempDir } from "../helpers/git-repo.ts";
@@ -157,7 +158,7 @@ describe("review's missing: the evidence", () => {
 
   test("imports: only added lines' relative specifiers, resolved as TypeScript and Node do against the old side's files", () => {
     const patch = ["--- a/src/x.ts", "+++ b/src/x.ts", "@@ -1 +1,5 @@", "-import { a } from './gone'", "+import { b } from './types.js'", "+export * from \"../lib\";", "+const c = require('./c')", "+import('react'); await import(\"./lazy\")"].join("\n");
-    expect(diffImports(patch)).toEqual(["./types.js", "../lib", "./c", "./lazy"]);
+    expect(diffImports(patchLines(patch))).toEqual(["./types.js", "../lib", "./c", "./lazy"]);
     const tree = new Set(["src/types.ts", "lib/index.js", "src/c.cjs", "src/lazy.tsx"]);
     expect(["./types.js", "../lib", "./c", "./lazy", "./gone", "../../../up"].map((s) => resolveImport("src/x.ts", s, tree))).toEqual(["src/types.ts", "lib/index.js", "src/c.cjs", "src/lazy.tsx", undefined, undefined]);
   });

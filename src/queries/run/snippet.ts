@@ -10,7 +10,6 @@ const MAX = 160;
 const LEAD = 3;
 /** A word of a message, as the snippet marks them. */
 export const WORD = /[\p{L}\p{N}\p{M}_]+/gu;
-const TOKEN = WORD;
 
 export interface SnippetTerms {
   words: Set<string>;
@@ -27,7 +26,7 @@ export function snippetTerms(query: string): SnippetTerms {
   const prefixes: string[] = [];
   for (const chunk of query.replaceAll('"', " ").split(/\s+/)) {
     const prefix = /[\p{L}\p{N}\p{M}_]\*+$/u.test(chunk);
-    const tokens = chunk.match(TOKEN) ?? [];
+    const tokens = chunk.match(WORD) ?? [];
     tokens.forEach((t, i) => (prefix && i === tokens.length - 1 ? prefixes.push(fold(t)) : words.add(fold(t))));
   }
   return { words, prefixes };
@@ -37,7 +36,7 @@ export function snippet(message: string, terms: SnippetTerms): string {
   const text = message.replace(/\s+/g, " ").trim();
   const hits: { start: number; end: number }[] = [];
   const starts: number[] = [];
-  for (const m of text.matchAll(TOKEN)) {
+  for (const m of text.matchAll(WORD)) {
     starts.push(m.index);
     const f = fold(m[0]);
     if (terms.words.has(f) || terms.prefixes.some((p) => f.startsWith(p))) hits.push({ start: m.index, end: m.index + m[0].length });
