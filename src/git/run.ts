@@ -54,6 +54,8 @@ export function gitFailure(args: readonly string[], code: number | null, stderr:
       "GIT_FAILED",
       `git ${verb} needs file contents this partial clone does not have, and lore never downloads them (git itself would fetch them from the remote). ${(text.split("\n").find((l) => l.startsWith("fatal:")) ?? first).replace(/^fatal: /, "")}`,
     );
+  const shortRead = /short read while indexing (.+)$/m.exec(text);
+  if (shortRead) return new LoreError("GIT_FAILED", `${shortRead[1]} changed while git ${verb} read it; ask again once it is saved.`);
   return new LoreError("GIT_FAILED", `git ${verb} failed: ${first.replace(/^fatal: /, "")}`);
 }
 

@@ -88,6 +88,10 @@ describe("blame of the file on disk", () => {
         const r = await ask("blame", repo.dir, { path: "src/app.js" }).catch((e) => e);
         if (r instanceof Error) expect(r.message).toContain("kept changing");
         else expect({ lines: r.lines, hunks: r.hunks }).toEqual({ lines: r.lines, hunks: expected.get(r.lines) });
+        // review reads the work tree through git diff: an answer, or the same plain sentence.
+        const v = await ask("review", repo.dir, {}).catch((e) => e);
+        if (v instanceof Error) expect(v.message).toMatch(/kept changing|changed while git/);
+        else expect(v.files.map((f: any) => f.path)).toEqual(["src/app.js"]);
       }
     } finally {
       writer.kill("SIGKILL");

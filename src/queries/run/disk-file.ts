@@ -86,8 +86,15 @@ export async function diskFile(ctx: QueryContext, scope: Scope, path: string): P
     // git's test for a binary file (a NUL in its first 8,000 bytes), for one HEAD has not blamed.
     if (!entry && disk.content.subarray(0, 8000).includes(0)) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines.`);
     const eol = disk.content.includes(13) ? eolStampOf(ctx, path) : undefined;
-    const mine = entry ? await againstHead(ctx, scope, path, entry, disk.content) : await notInHead(ctx, scope, path, disk.content);
-    const view = mine && (await withMerges(ctx, path, disk.content, mine));
+    let view: DiskFile | undefined;
+    try {
+      const mine = entry ? await againstHead(ctx, scope, path, entry, disk.content) : await notInHead(ctx, scope, path, disk.content);
+      view = mine && (await withMerges(ctx, path, disk.content, mine));
+    } catch (err) {
+      // git reading the file as it is replaced fails ("short read while indexing"): the file changed, read it again.
+      if (quickStamp(full) !== disk.stamp) continue;
+      throw err;
+    }
     if (quickStamp(full) !== disk.stamp) continue;
     remember(key, { stamp: disk.stamp, against, view, ...(eol !== undefined ? { eol } : {}) });
     return view;
