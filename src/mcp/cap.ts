@@ -1,7 +1,7 @@
 /**
- * Keeps an answer's long text within the MCP size budget (the model sees the whole JSON of every
- * result): a patch, a file's text or git's output is cut at a line end. Lists are cut before, where
- * the question is answered, with a continue token for the rest (src/queries/pages.ts).
+ * Keeps a file's text (show REV:PATH) within the MCP size budget (the model sees the whole JSON of
+ * every result), cut at a line end. Lists, a patch and git's output are cut before, where the
+ * question is answered, with a continue token for the rest (src/queries/pages.ts).
  */
 import { largestFitting } from "../queries/page-cut.ts";
 
@@ -12,8 +12,8 @@ export function maxBytes(env: Record<string, string | undefined> = process.env):
   return Number.isInteger(n) && n >= 1024 ? n : DEFAULT_MAX_BYTES;
 }
 
-/** The long text each question can cut at a line (a patch, a file's text, git's output), by question name. */
-const TEXTS: Record<string, string[]> = { show: ["patch", "text"], compare: ["patch"], git: ["stdout"], changes: ["patch"] };
+/** The long text cut here, by question name: a file's text (its pages go on by startLine). A patch and git's output page where the question is answered (pages.ts). */
+const TEXTS: Record<string, string[]> = { show: ["text"] };
 
 type Answer = Record<string, unknown>;
 

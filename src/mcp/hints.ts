@@ -7,12 +7,7 @@ const moreLines = (lines: number, end: number) => `… ${lines - end} more lines
 /** The hint for a cut answer, or undefined when the whole answer is there (a cut list says its continue token itself). */
 export function moreHint(name: string, capped: Capped): string | undefined {
   const r = capped.result;
-  if (capped.cut) {
-    const { kept, total, text } = capped.cut;
-    if (name === "show" && text === "text") return moreLines(r.lines as number, (r.range as [number, number])[0] + kept - 1);
-    if (name === "git" || name === "changes") return `Output cut to ${kept} of ${total} lines to fit the answer size; narrow it (paths, a shorter range, -n).`;
-    return `The ${text} was cut to ${kept} of ${total} lines to fit the answer size; ask for fewer paths or lines.`;
-  }
+  if (capped.cut) return moreLines(r.lines as number, (r.range as [number, number])[0] + capped.cut.kept - 1);
   if (typeof r.continue === "string" || r.truncated !== true) return undefined;
   if (name === "show" && typeof r.text === "string") return moreLines(r.lines as number, (r.range as [number, number])[1]);
   if (name === "git" || name === "changes") return "Output cut short; narrow it (paths, a shorter range, -n).";

@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { zeroContext } from "./model-diff.ts";
 import { compactRows, compactSchema } from "./model-rows.ts";
-import { PAGED } from "../queries/pages.ts";
+import { PAGED, TEXT_PAGED } from "../queries/pages.ts";
 import { WINDOW_ARGS } from "../queries/shared-args.ts";
 
 const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
@@ -90,7 +90,7 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   // before (the agent asked with the token); a list that ended on an earlier page is left out. A
   // partial answer keeps how far it got.
   if (typeof out.after === "number" && out.partial !== true) {
-    const keep = new Set([...(PAGED[question] ?? []).map((s) => s.key), ...(question === "blame" ? ["commits", "boundary"] : []), "continue"]);
+    const keep = new Set([...(PAGED[question] ?? []).map((s) => s.key), ...(question === "blame" ? ["commits", "boundary"] : []), TEXT_PAGED[question], "continue"]);
     for (const k of Object.keys(out)) if (!keep.has(k) || (Array.isArray(out[k]) && (out[k] as unknown[]).length === 0)) delete out[k];
   }
   if (question === "cochange" && out.window && typeof out.window === "object") {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { modelSchema } from "./model-view.ts";
 import { COMMON_ARGS, type AnyQuery, type ArgSpec } from "../queries/define.ts";
-import { PAGED } from "../queries/pages.ts";
+import { PAGED, TEXT_PAGED } from "../queries/pages.ts";
 
 
 /** Arguments an agent can send: every one the question declares, but those only the CLI offers. */
@@ -65,7 +65,7 @@ function withPartial(question: string, out: z.ZodType): z.ZodType {
   const whole = out instanceof z.ZodObject ? out.extend(ask) : out;
   const partial = z.looseObject({ repo: z.string().optional(), partial: z.literal(true), progress: progress.optional(), continue: z.string(), after: ask.after });
   // A continued page (the model's copy): the lists after those sent before, and a continue while there are more.
-  const lists = [...(PAGED[question] ?? []).map((s) => s.key), "columns", ...(PAGE_KEYS[question] ?? [])];
+  const lists = [...(PAGED[question] ?? []).map((s) => s.key), "columns", ...(PAGE_KEYS[question] ?? []), ...(question in TEXT_PAGED ? [TEXT_PAGED[question]!] : [])];
   const page = z.strictObject({ ...Object.fromEntries(lists.map((k) => [k, z.unknown().optional()])), continue: ask.continue });
   return z.union([whole, partial, page]);
 }

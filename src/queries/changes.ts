@@ -33,6 +33,9 @@ export const changesQuery = defineQuery({
   common: ["repo"],
   otherRepos: false,
   needsIndex: false,
+  // The work tree moves without a commit: its pages are bound to the whole answer.
+  cacheable: false,
+  continues: true,
   output: (z) =>
     z.object({
       repo: z.string(),

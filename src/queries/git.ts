@@ -29,6 +29,9 @@ export const gitQuery = defineQuery({
   args: GIT_ARGS,
   common: ["repo"],
   needsIndex: false,
+  // What git prints of the work tree moves without a commit: its pages are bound to the whole output.
+  cacheable: false,
+  continues: true,
   output: (z) =>
     z.object({
       repo: z.string(),

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { mintToken, openToken, type Bound, type Offsets } from "./continue-token.ts";
-import { fitting, listBytes, shortenMessage, TEXTS, windowOf } from "./page-cut.ts";
+import { fitting, largestFitting, listBytes, shortenMessage, TEXTS, windowOf } from "./page-cut.ts";
 
 type Answer = Record<string, unknown>;
 
@@ -39,7 +39,37 @@ export const PAGED: Record<string, ListSpec[]> = {
   // review reads the replaced lines of its first page of files; the rest come with their counts.
   review: [{ key: "files", size: 50 }],
   search: [{ key: "results", limit: true }],
+  // Lists of none: their text pages (TEXT_PAGED).
+  git: [],
+  changes: [],
 };
+
+/**
+ * The long text a question pages when the byte budget cuts it (a patch, git's output), after its
+ * lists, by characters (at a line end where one is near). A file's text (show REV:PATH) pages by
+ * its lines instead: startLine.
+ */
+export const TEXT_PAGED: Record<string, string> = { show: "patch", compare: "patch", git: "stdout", changes: "patch" };
+
+/** A continue token's offsets: each list's, then the text's. */
+const slotsOf = (name: string) => (PAGED[name]?.length ?? 0) + (name in TEXT_PAGED ? 1 : 0);
+
+/** What a page adds to the answer beside its text: truncated, continue, after. */
+const PAGE_FIELDS_BYTES = 80;
+/** A page's text has at least this many characters (or all that is left): a page always gets on. */
+const MIN_TEXT = 256;
+
+/** How much of `text` the page keeps: what fits `budget` with the rest of the answer, at a line end where one is past half of it. */
+function textFitting(out: Answer, field: string, text: string, budget: number): number {
+  const fits = (n: number) => Buffer.byteLength(JSON.stringify({ ...out, [field]: text.slice(0, n) })) + PAGE_FIELDS_BYTES <= budget;
+  if (fits(text.length)) return text.length;
+  const lo = Math.max(Math.min(MIN_TEXT, text.length), largestFitting(0, text.length, fits));
+  const nl = text.lastIndexOf("\n", lo - 1);
+  if (nl + 1 > lo / 2) return nl + 1;
+  // (Not between the two halves of a character beyond the 16 bits of one.)
+  const high = text.charCodeAt(lo - 1);
+  return high >= 0xd800 && high <= 0xdbff ? lo - 1 : lo;
+}
 
 /** The limit a question answers with (search's default depends on its mode). */
 function limitOf(name: string, input: Answer): number | undefined {
@@ -64,7 +94,7 @@ export function offsetOf(name: string, key: string | undefined, from: Offsets | 
 
 /** Opens a call's continue token against the question as asked now (BAD_CONTINUE when it was not made for it). */
 export function openAsk(bound: Bound, token: unknown): Offsets {
-  return openToken(token, bound, PAGED[bound.name]?.length ?? 0);
+  return openToken(token, bound, slotsOf(bound.name));
 }
 
 /** A partial answer (a deadline): its list within the budget, and a token for the items after those sent. */
@@ -75,6 +105,8 @@ function partialPage(name: string, a: Answer, from: Offsets | undefined, budget:
   if (i >= 0 && budget !== undefined && listBytes(out) > budget) out = windowOf(name, out, specs[i]!.key, 0, fitting(name, out, specs[i]!.key, budget));
   // The other lists go on where the token said (a list done stays done).
   const offsets = specs.map((s, j) => (j === i ? offsetOf(name, s.key, from) + (out[s.key] as unknown[]).length : from && j < from.length ? from[j]! : 0));
+  // Its text, not yet sent, from where it was to go on.
+  if (name in TEXT_PAGED) offsets.push(from ? from[specs.length]! : 0);
   return { ...out, continue: mint(offsets) };
 }
 
@@ -103,7 +135,10 @@ export function pageOf(name: string, answer: unknown, from: Offsets | undefined,
     // A page that came back empty ends the list (the query's truncated may be its patch's).
     return end < items.length || (s.limit === true && a.truncated === true && end > bases[i]!);
   });
-  if (from) for (const t of TEXTS) delete out[t];
+  // The text goes on where the token said; a continued page carries no other text (the first page had it).
+  const field = TEXT_PAGED[name];
+  const textFrom = field !== undefined && typeof out[field] === "string" ? (from ? from[specs.length] : 0) : null;
+  if (from) for (const t of TEXTS) if (t !== field || textFrom === null) delete out[t];
   if (budget !== undefined) {
     for (let i = specs.length - 1; i >= 0 && listBytes(out) > budget; i--) {
       const items = out[specs[i]!.key];
@@ -116,8 +151,18 @@ export function pageOf(name: string, answer: unknown, from: Offsets | undefined,
     }
     if (name === "intent" && listBytes(out) > budget) out = shortenMessage(out, budget);
   }
+  let textNext: number | null = null;
+  if (textFrom !== null && textFrom !== undefined) {
+    const text = (out[field!] as string).slice(textFrom);
+    const kept = budget === undefined ? text.length : textFitting(out, field!, text, budget);
+    out[field!] = text.slice(0, kept);
+    if (kept < text.length) textNext = textFrom + kept;
+  }
   const offsets = specs.map((s, i) => (more[i] ? bases[i]! + (out[s.key] as unknown[]).length : null));
+  if (name in TEXT_PAGED) offsets.push(textNext);
   if (bases.some((b) => b > 0)) out.after = Math.max(...bases);
+  // A page of text alone says how many of its characters came before.
+  else if (textFrom) out.after = textFrom;
   if (offsets.some((o) => o !== null)) return { ...out, truncated: true, continue: mint(offsets) };
   // The query's truncated was its limit list's, which has ended (owners' without rows is its authors').
   return a.truncated === true && specs.some((s) => s.limit && Array.isArray(a[s.key])) ? { ...out, truncated: false } : out;

@@ -41,14 +41,36 @@ describe("the answer size budget", () => {
   });
 });
 
-test("git's output is cut at a line end to fit the budget, and the answer says so", () => {
+test("git's output is cut at a line end to fit the budget, and a continue gives the rest from there", () => {
   const answer = { repo: "/r", args: ["log"], exitCode: 0, stdout: 'a "quoted" line\n'.repeat(3000), stderr: "", truncated: false };
-  const capped = capAnswer("git", answer, 16 * 1024);
-  const out = capped.result as typeof answer;
+  let sealed: unknown;
+  const out = pageOf("git", answer, undefined, 16 * 1024, (o) => ((sealed = o), "123456789012")) as typeof answer & { continue: string };
   expect(Buffer.byteLength(JSON.stringify(out))).toBeLessThanOrEqual(16 * 1024);
   expect(Buffer.byteLength(JSON.stringify(out))).toBeGreaterThan(15 * 1024);
   expect(out.truncated).toBe(true);
   expect(out.stdout.endsWith("line\n")).toBe(true);
   expect(answer.stdout.startsWith(out.stdout)).toBe(true);
-  expect(capAnswer("git", { ...answer, stdout: "short\n" }, 16 * 1024).cut).toBeUndefined();
+  expect(sealed).toEqual([out.stdout.length]);
+  // The pages after it, each from where the one before ended, are git's output whole.
+  let text = out.stdout;
+  for (let from = out.stdout.length, pages = 1; ; pages++) {
+    const next = pageOf("git", answer, [from], 16 * 1024, (o) => ((sealed = o), "t")) as typeof answer & { after: number; continue?: string };
+    expect(next.after).toBe(from);
+    expect(Buffer.byteLength(JSON.stringify(next))).toBeLessThanOrEqual(16 * 1024);
+    text += next.stdout;
+    if (!next.continue) break;
+    from = (sealed as number[])[0]!;
+    expect(pages).toBeLessThan(10);
+  }
+  expect(text).toBe(answer.stdout);
+  expect(pageOf("git", { ...answer, stdout: "short\n" }, undefined, 16 * 1024, () => "t")).toEqual({ ...answer, stdout: "short\n" });
+});
+
+test("a partial compare's token holds where its patch is to start, so its continue opens as the question's", () => {
+  let sealed: unknown;
+  const partial = { repo: "/r", partial: true, commits: [{ sha: sha(1), subject: "s" }] };
+  pageOf("compare", partial, undefined, 16 * 1024, (o) => ((sealed = o), "t"));
+  expect(sealed).toEqual([1, 0, 0]);
+  pageOf("compare", partial, [3, null, 500], 16 * 1024, (o) => ((sealed = o), "t"));
+  expect(sealed).toEqual([4, null, 500]);
 });

@@ -16,14 +16,16 @@ export function renderSnapshots(r: SnapshotsOutput, s: Style): string {
   return [...rows, ...(r.truncated ? [s.dim(`… ${r.total - r.snapshots.length} more: raise -n`)] : [])].join("\n");
 }
 
-export function renderChanges(r: ChangesOutput, s: Style): string {
+export function renderChanges(r: ChangesOutput & { after?: number; continue?: string }, s: Style): string {
+  // A continued page: the patch's next part alone.
+  if (r.after !== undefined) return (r.patch ?? "").replace(/\n$/, "");
   const since = r.since.time ? `snapshot ${s.yellow(r.since.id)} (${r.since.time})` : r.since.id;
   const head = `since ${since}, now ${s.yellow(r.now)}:`;
   const listed = r.snapshots ? ["", renderSnapshots({ repo: r.repo, snapshots: r.snapshots, total: r.snapshots.length, truncated: false }, s)] : [];
   if (r.files.length === 0) return [`${head} ${s.dim("no changes")}`, ...listed].join("\n");
   const rows = table(r.files.map((f) => [f.status ?? "M", f.oldPath ? `${f.oldPath} → ${f.path}` : f.path, f.binary ? "binary" : `${s.green(`+${f.additions}`)} ${s.red(`-${f.deletions}`)}`]));
   const more = r.filesTotal > r.files.length ? [s.dim(`… ${r.filesTotal - r.files.length} more files: name paths`)] : [];
-  return [head, ...rows, ...more, ...(r.patch ? ["", r.patch.replace(/\n$/, "")] : []), ...(r.truncated && r.patch ? [s.dim("… patch cut: raise --diff-lines")] : []), ...listed].join("\n");
+  return [head, ...rows, ...more, ...(r.patch ? ["", r.patch.replace(/\n$/, "")] : []), ...(r.truncated && r.patch && !r.continue ? [s.dim("… patch cut: raise --diff-lines")] : []), ...listed].join("\n");
 }
 
 export function renderRestore(r: RestoreOutput, s: Style): string {

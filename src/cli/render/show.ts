@@ -12,15 +12,17 @@ function renderFile(r: ShowFileOutput, s: Style): string {
   return [r.text.replace(/\n$/, ""), ...cut].join("\n");
 }
 
-function renderCommit(r: ShowCommitOutput & { after?: number }, s: Style): string {
-  // A continued page: the files after those the first page listed, nothing of the commit again.
-  if (r.after !== undefined) return fileLines(r.files, r.filesTotal - r.after, s, "").join("\n");
+function renderCommit(r: ShowCommitOutput & { after?: number; continue?: string }, s: Style): string {
+  const patch = r.patch !== undefined ? [r.patch.replace(/\n$/, "")] : [];
+  // A continued page: the files after those the first page listed, the patch's next part, nothing of the commit again.
+  if (r.after !== undefined) return [...(r.files.length ? fileLines(r.files, r.filesTotal - r.after, s, "") : []), ...patch].join("\n");
   const out = [s.yellow(`commit ${r.sha}`)];
   if (r.parents.length > 1) out.push(`Merge: ${r.parents.map((p) => p.slice(0, 12)).join(" ")}${s.dim(" (files against the first parent)")}`);
   out.push(`Author: ${r.author} <${r.email}>`, `Date:   ${r.time}`, "", ...r.message.split("\n").map((l) => "    " + l), "");
   out.push(...fileLines(r.files, r.filesTotal, s, ""));
   out.push(...(r.leftOut ?? []).map((l) => s.yellow(`left out: ${l}`)));
-  if (r.patch !== undefined) out.push("", r.patch.replace(/\n$/, ""));
-  if (r.truncated) out.push(s.dim("… the patch is cut: ask for more with --diff-lines N, or name fewer files"));
+  if (patch.length) out.push("", ...patch);
+  // (A page's cut patch says its continue instead.)
+  if (r.truncated && !r.continue) out.push(s.dim("… the patch is cut: ask for more with --diff-lines N, or name fewer files"));
   return out.join("\n");
 }
