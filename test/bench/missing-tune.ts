@@ -1,7 +1,8 @@
 /**
  * The tuning halves of both corpus repositories, replayed in memory: hit@5 of review's missing on
  * the OLDER half of each repository's held-out commits only (the newer halves are never built
- * here), for trying evidence and parameters. `bun test/bench/missing-tune.ts [--search] repo...`
+ * here), and with --older the 600 commits before both halves, for trying evidence and parameters.
+ * `bun test/bench/missing-tune.ts [--search [--min-gain 0.005]] [--older] [--exclude RE] [--also-without RE] repo...`
  */
 import { parseArgs } from "node:util";
 import { MISSING_PARAMS, type RankParams } from "../../src/queries/run/missing-rank.ts";
@@ -19,11 +20,22 @@ export function tuningHalf(repo: string, n = 200): { h: Hist; qs: HeldOut[] } {
   return { h, qs: heldOutQueries(repo, h, 2 * n).filter((q) => q.split === "tune") };
 }
 
+/** The eligible commits older than both halves (the bench's newest 400), up to the `to` newest: more questions to choose on, which the bench never reports. */
+export function olderSet(repo: string, from = 400, to = 1000): { h: Hist; qs: HeldOut[] } {
+  const h = hist(readHistory(repo));
+  const all = heldOutQueries(repo, h, to);
+  const commits = [...new Set(all.map((q) => q.commit))].sort((a, b) => a - b);
+  const older = new Set(commits.slice(from));
+  return { h, qs: all.filter((q) => older.has(q.commit)) };
+}
+
 export const hitOf = (h: Hist, qs: HeldOut[], p: RankParams) => mean(qs, (q) => (top(h, q, p).includes(q.held) ? 1 : 0));
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { search: { type: "boolean" }, try: { type: "string", multiple: true }, exclude: { type: "string" }, "also-without": { type: "string" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({ options: { search: { type: "boolean" }, older: { type: "boolean" }, "min-gain": { type: "string", default: "0.005" }, try: { type: "string", multiple: true }, exclude: { type: "string" }, "also-without": { type: "string" } }, allowPositionals: true });
   const sets = positionals.map((r) => ({ repo: r, ...tuningHalf(r) }));
+  // --older: each repository's 600 commits before those the bench reads, as further sets.
+  if (values.older) for (const r of positionals) sets.push({ repo: `${r} (older)`, ...olderSet(r) });
   // --exclude RE: leave out the commits any of whose files match (a robustness check: deno_dist/ mirrors only hono's older history).
   // --also-without RE: the same repositories again without those commits, as further sets the search averages over.
   if (values.exclude) {
@@ -54,7 +66,7 @@ async function main(): Promise<void> {
     console.log(`${t}: ${hits.map((x) => x.toFixed(3)).join(" ")}`);
   }
   if (values.search) {
-    const t = coordinateSearch(MISSING_PARAMS, (p) => mean(sets, (s) => hitOf(s.h, s.qs, p)));
+    const t = coordinateSearch(MISSING_PARAMS, (p) => mean(sets, (s) => hitOf(s.h, s.qs, p)), 2, Number(values["min-gain"]));
     console.log(JSON.stringify(t.params), t.score.toFixed(3), sets.map((s) => hitOf(s.h, s.qs, t.params).toFixed(3)).join(" "));
   }
 }

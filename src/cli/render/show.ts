@@ -15,7 +15,7 @@ function renderFile(r: ShowFileOutput, s: Style): string {
 function renderCommit(r: ShowCommitOutput & { after?: number; continue?: string }, s: Style): string {
   const patch = r.patch !== undefined ? [r.patch.replace(/\n$/, "")] : [];
   // A continued page: the files after those the first page listed, the patch's next part, nothing of the commit again.
-  if (r.after !== undefined) return [...(r.files.length ? fileLines(r.files, r.filesTotal - r.after, s, "") : []), ...patch].join("\n");
+  if (r.after !== undefined) return [...(r.files.length ? fileLines(r.files, r.filesTotal - r.after, s, "") : []), ...(r.files.length && patch.length ? [""] : []), ...patch].join("\n");
   const out = [s.yellow(`commit ${r.sha}`)];
   if (r.parents.length > 1) out.push(`Merge: ${r.parents.map((p) => p.slice(0, 12)).join(" ")}${s.dim(" (files against the first parent)")}`);
   out.push(`Author: ${r.author} <${r.email}>`, `Date:   ${r.time}`, "", ...r.message.split("\n").map((l) => "    " + l), "");

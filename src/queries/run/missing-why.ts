@@ -28,7 +28,8 @@ export function whyOf(r: Ranked, e: Evidence, name: (old: string) => string): st
     partner: () => `changed with ${name(e.inputs[r.partner!.of]!)} in ${r.partner!.count} of its last ${r.partner!.total} commits`,
   };
   const parts = (Object.entries(r.parts) as [Kind, number][]).sort((a, b) => b[1] - a[1]);
-  const lines = parts.filter(([, worth], i) => i === 0 || (i === 1 && worth >= parts[0]![1] / 2)).map(([kind]) => say[kind]());
-  // A partner is co-change seen from one file: both may say the same words.
-  return [...new Set(lines)].join("; ");
+  const kinds = parts.filter(([, worth], i) => i === 0 || (i === 1 && worth >= parts[0]![1] / 2)).map(([kind]) => kind);
+  // A partner is co-change seen from one file: with both, the one line says it of all the files it went with.
+  const one = kinds.includes("cochange") && kinds.includes("partner") ? kinds.filter((k) => k !== (r.with.length > 1 ? "partner" : "cochange")) : kinds;
+  return one.map((kind) => say[kind]()).join("; ");
 }
