@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { zeroContext } from "./model-diff.ts";
 import { compactRows, compactSchema } from "./model-rows.ts";
+import { leanReview, leanReviewSchema } from "./model-review.ts";
 import { PAGED, TEXT_PAGED } from "../queries/pages.ts";
 import { WINDOW_ARGS } from "../queries/shared-args.ts";
 
@@ -132,6 +133,7 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
     });
   }
   withoutEchoedTotals(question, out);
+  if (question === "review") leanReview(out);
   compactRows(question, out, question === "log" ? answer.paths : answer.path);
   return out;
 }
@@ -178,5 +180,5 @@ export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
     const inner = arr instanceof z.ZodArray ? arr.element : undefined;
     if (inner instanceof z.ZodObject) out = out.extend({ [list]: z.array(optional(inner, [...fields, ...(question === "hotspots" ? ["hotspot"] : [])])) });
   }
-  return compactSchema(question, out);
+  return question === "review" ? leanReviewSchema(out) : compactSchema(question, out);
 }

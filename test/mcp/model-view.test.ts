@@ -223,3 +223,32 @@ test("cochange's partners in one folder are said from it (`under`); expandTuples
     r.cleanup();
   }
 });
+
+test("review: files as git diff --numstat says them by path, the lines each rewrites beside, commits by day, no empty fixes, no `with` of every file", async () => {
+  const { TestRepo, ALICE } = await import("../helpers/git-repo.ts");
+  const r = new TestRepo();
+  try {
+    for (let i = 0; i < 3; i++) r.write("a.js", lines("a", i)).write("b.js", lines("b", i)).write("c.js", lines("c", i)).commit(`round ${i}`, ALICE);
+    r.write("a.js", lines("a", 9)).write("b.js", lines("b", 9)).write("new.js", "n\n");
+    const full = await ask("review", r.dir);
+    const mine = forModel("review", full, false) as any;
+    const numstat = r.git("diff", "--numstat", "HEAD").trim().split("\n").map((l) => l.split("\t"));
+    expect(mine.files).toEqual({ ...Object.fromEntries(numstat.map(([a, d, p]) => [p, `${a} ${d}`])), "new.js": "1 0 A" });
+    expect(Object.keys(mine.rewrites)).toEqual(["a.js", "b.js"]);
+    expect(mine.rewrites["a.js"]).toEqual(full.files.find((f: any) => f.path === "a.js").rewrites);
+    expect(Object.keys(mine).indexOf("rewrites")).toBe(Object.keys(mine).indexOf("files") + 1);
+    expect(Object.values(mine.commits).every((c: any) => /^\d{4}-\d{2}-\d{2}$/.test(c[1]))).toBe(true);
+    expect([mine.filesTotal, mine.fixes]).toEqual([undefined, undefined]);
+    // c.js changed with both edited files in every commit; they are not every changed file (new.js is new), so `with` names them.
+    expect(mine.missing[0]).toMatchObject({ path: "c.js", with: ["a.js", "b.js"] });
+    r.git("add", "new.js");
+    r.commit("new", ALICE);
+    r.write("a.js", lines("a", 10)).write("b.js", lines("b", 10));
+    const two = forModel("review", await ask("review", r.dir), false) as any;
+    expect(two.missing[0].path).toBe("c.js");
+    expect(two.missing[0].with).toBeUndefined();
+    for (const v of [mine, two]) expect(schemaOf("review").safeParse(v).success).toBe(true);
+  } finally {
+    r.cleanup();
+  }
+});
