@@ -43,7 +43,8 @@ test("lore daemon stop ends the daemon's git children too (a commit-graph write 
   chmodSync(join(bin, "git"), 0o755);
   const extra = { PATH: `${bin}:${process.env.PATH}` };
   expect((await lore(h, repo.dir, ["history", "a.txt", "--json"], extra)).code).toBe(0);
-  await until(() => existsSync(pidFile), 10_000);
+  // (The shell makes the file before it writes the pid in it.)
+  await until(() => existsSync(pidFile) && /^\d+\n$/.test(readFileSync(pidFile, "utf8")), 10_000);
   const pid = Number(readFileSync(pidFile, "utf8"));
   // Seen once in CI under load (not reproduced since): the hung git was gone before the stop; say what the daemon logged.
   if (!alive(pid)) throw new Error(`the hung commit-graph write (pid ${pid}) ended before lore daemon stop; daemon.log:\n${existsSync(join(h, "daemon.log")) ? readFileSync(join(h, "daemon.log"), "utf8") : "(none)"}`);
