@@ -24,6 +24,8 @@ export interface Snapshot {
   files: number;
   /** Their paths, the first MAX_CHANGED of them. */
   changed: string[];
+  /** Taken by `changes` to compare the work tree with, not asked for. */
+  byChanges?: true;
 }
 
 const MAX_CHANGED = 200;
@@ -138,19 +140,26 @@ export class SnapshotStore {
   }
 
   /** Takes a snapshot unless nothing changed since the last one; prunes old ones. */
-  async take(message: string | undefined, now: Date, waitMs = 10_000): Promise<{ snapshot: Snapshot; created: boolean; pruned: number }> {
+  async take(message: string | undefined, now: Date, waitMs = 10_000, byChanges = false): Promise<{ snapshot: Snapshot; created: boolean; pruned: number }> {
     return this.locked(waitMs, async () => {
       const list = this.list();
       const tree = await this.treeOfNow();
       const last = list[list.length - 1];
-      if (last && last.tree === tree) return { snapshot: last, created: false, pruned: 0 };
+      if (last && last.tree === tree) {
+        // Asked for now: the snapshot changes took of the same files is the one asked for.
+        if (!byChanges && last.byChanges) {
+          delete last.byChanges;
+          this.save(list);
+        }
+        return { snapshot: last, created: false, pruned: 0 };
+      }
       const changed = await this.changedPaths(last ? last.tree : await this.headTree(), tree);
       const stamp = `${Math.floor(now.getTime() / 1000)} +0000`;
       const id = await gitText(["commit-tree", tree, "-m", message || "lore snapshot"], {
         cwd: this.repo.root,
         env: { ...this.env(), GIT_AUTHOR_NAME: "lore", GIT_AUTHOR_EMAIL: "lore@localhost", GIT_COMMITTER_NAME: "lore", GIT_COMMITTER_EMAIL: "lore@localhost", GIT_AUTHOR_DATE: stamp, GIT_COMMITTER_DATE: stamp },
       });
-      const snapshot: Snapshot = { id, tree, time: isoNow(now), ...(message ? { message } : {}), files: changed.length, changed: changed.slice(0, MAX_CHANGED) };
+      const snapshot: Snapshot = { id, tree, time: isoNow(now), ...(message ? { message } : {}), files: changed.length, changed: changed.slice(0, MAX_CHANGED), ...(byChanges ? { byChanges } : {}) };
       const kept = [...list, snapshot];
       const pruned = await this.prune(kept, now);
       return { snapshot, created: true, pruned };

@@ -39,9 +39,9 @@ export const PAGED: Record<string, ListSpec[]> = {
   // review reads the replaced lines of its first page of files; the rest come with their counts.
   review: [{ key: "files", size: 50 }],
   search: [{ key: "results", limit: true }],
-  // Lists of none: their text pages (TEXT_PAGED).
+  changes: [{ key: "files", size: 100 }],
+  // A list of none: its text pages (TEXT_PAGED).
   git: [],
-  changes: [],
 };
 
 /**

@@ -68,6 +68,29 @@ describe("snapshots of the work tree", () => {
     expect((await ask("changes", repo.dir, { since: "2h" })).since.id).toBe(oldest);
   });
 
+  test("changes asked again with nothing edited answers the same, its files and patch page on with continue; a snapshot asked for is the base", async () => {
+    const r = new TestRepo();
+    try {
+      for (let i = 0; i < 130; i++) r.write(`m/${String(i).padStart(3, "0")}.txt`, `file ${i}\n`);
+      r.commit("many");
+      for (let i = 0; i < 130; i++) r.write(`m/${String(i).padStart(3, "0")}.txt`, `file ${i} edited ${"é".repeat(60)}\n`);
+      const first = await ask("changes", r.dir, { patch: true, diffLines: 5000, budget: 16_384 });
+      expect(first.since.id).toBe("HEAD");
+      // Asking does not use up the changes: the same answer again.
+      expect(await ask("changes", r.dir, { patch: true, diffLines: 5000, budget: 16_384 })).toEqual(first);
+      const pages = [first];
+      while (pages.at(-1).continue && pages.length < 20) pages.push(await ask("changes", r.dir, { patch: true, diffLines: 5000, budget: 16_384, continue: pages.at(-1).continue }));
+      expect(pages.length).toBeGreaterThan(2);
+      expect(pages.flatMap((p) => p.files.map((f: { path: string }) => f.path))).toEqual(r.git("diff", "--name-only").trim().split("\n"));
+      expect(pages.map((p) => p.patch ?? "").join("")).toBe(r.git("diff", "--no-color", "--no-ext-diff"));
+      // A snapshot asked for: changes since it are none.
+      await ask("snapshot", r.dir, {});
+      expect((await ask("changes", r.dir, {})).files).toEqual([]);
+    } finally {
+      r.cleanup();
+    }
+  });
+
   test("snapshots lists newest first, and only those that changed a path when one is named", async () => {
     const all = await ask("snapshots", repo.dir, {});
     expect(all.snapshots.length).toBe(2);

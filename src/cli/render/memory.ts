@@ -17,15 +17,16 @@ export function renderSnapshots(r: SnapshotsOutput, s: Style): string {
 }
 
 export function renderChanges(r: ChangesOutput & { after?: number; continue?: string }, s: Style): string {
-  // A continued page: the patch's next part alone.
-  if (r.after !== undefined) return (r.patch ?? "").replace(/\n$/, "");
+  const rows = table(r.files.map((f) => [f.status ?? "M", f.oldPath ? `${f.oldPath} → ${f.path}` : f.path, f.binary ? "binary" : `${s.green(`+${f.additions}`)} ${s.red(`-${f.deletions}`)}`]));
+  const patch = r.patch ? [r.patch.replace(/\n$/, "")] : [];
+  // A continued page: the next files and the patch's next part, nothing of the first page again.
+  if (r.after !== undefined) return [...rows, ...(rows.length && patch.length ? [""] : []), ...patch].join("\n");
   const since = r.since.time ? `snapshot ${s.yellow(r.since.id)} (${r.since.time})` : r.since.id;
   const head = `since ${since}, now ${s.yellow(r.now)}:`;
   const listed = r.snapshots ? ["", renderSnapshots({ repo: r.repo, snapshots: r.snapshots, total: r.snapshots.length, truncated: false }, s)] : [];
   if (r.files.length === 0) return [`${head} ${s.dim("no changes")}`, ...listed].join("\n");
-  const rows = table(r.files.map((f) => [f.status ?? "M", f.oldPath ? `${f.oldPath} → ${f.path}` : f.path, f.binary ? "binary" : `${s.green(`+${f.additions}`)} ${s.red(`-${f.deletions}`)}`]));
-  const more = r.filesTotal > r.files.length ? [s.dim(`… ${r.filesTotal - r.files.length} more files: name paths`)] : [];
-  return [head, ...rows, ...more, ...(r.patch ? ["", r.patch.replace(/\n$/, "")] : []), ...(r.truncated && r.patch && !r.continue ? [s.dim("… patch cut: raise --diff-lines")] : []), ...listed].join("\n");
+  const more = r.filesTotal > r.files.length ? [s.dim(`… ${r.filesTotal - r.files.length} more files`)] : [];
+  return [head, ...rows, ...more, ...(patch.length ? ["", ...patch] : []), ...(r.truncated && r.patch && !r.continue ? [s.dim("… patch cut: raise --diff-lines")] : []), ...listed].join("\n");
 }
 
 export function renderRestore(r: RestoreOutput, s: Style): string {

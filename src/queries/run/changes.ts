@@ -6,7 +6,6 @@ import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import { isUnder, repoPath, shortSha } from "./common.ts";
 
-const MAX_FILES = 100;
 const LISTED = 20;
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
@@ -20,19 +19,30 @@ function baseOf(store: SnapshotStore, since: string | undefined, now: Date): Sna
   return [...list].reverse().find((s) => Date.parse(s.time) <= t) ?? list[0];
 }
 
+/** The snapshot taken before `s`; undefined for the first. */
+function before(store: SnapshotStore, s: Snapshot): Snapshot | undefined {
+  const list = store.list();
+  const i = list.findIndex((x) => x.id === s.id);
+  return i > 0 ? list[i - 1] : undefined;
+}
+
 export async function run(ctx: QueryContext, input: Input<typeof CHANGES_ARGS>): Promise<ChangesOutput> {
   const store = new SnapshotStore(ctx.index.repo);
   const now = ctx.clock();
   const paths = (input.paths ?? []).map((p) => repoPath(ctx, p)).filter((p) => p !== "");
   // The base is chosen before the work tree is snapshotted: by default, the snapshot before this one.
-  const base = baseOf(store, input.since, now);
-  const taken = await store.take(undefined, now);
+  let base = baseOf(store, input.since, now);
+  const taken = await store.take(undefined, now, undefined, true);
+  // Asked again with nothing changed since a changes took its snapshot: that call's answer (asking does
+  // not use up the changes, and a continue gets the rest of the same answer). A snapshot asked for stays the base.
+  if (input.since === undefined && !taken.created && taken.snapshot.byChanges) base = before(store, taken.snapshot);
   const current = taken.snapshot.tree;
   const head = base ? undefined : await store.headTree();
   const from = base?.tree ?? head ?? EMPTY_TREE;
   const since = base ? { id: shortSha(base.id), time: base.time, ...(base.message ? { message: base.message } : {}) } : { id: head ? "HEAD" : "empty" };
   const all = await changedFiles(store, from, current, paths);
-  const out: ChangesOutput = { repo: ctx.index.repo.root, since, now: shortSha(taken.snapshot.id), paths, files: all.slice(0, MAX_FILES), filesTotal: all.length, truncated: all.length > MAX_FILES };
+  // (Its files page by 100: pages.ts.)
+  const out: ChangesOutput = { repo: ctx.index.repo.root, since, now: shortSha(taken.snapshot.id), paths, files: all, filesTotal: all.length, truncated: false };
   if (input.patch) {
     const p = await patchOf(store, from, current, paths, input.diffLines);
     out.patch = p.patch;
