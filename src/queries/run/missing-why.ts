@@ -25,11 +25,14 @@ export function whyOf(r: Ranked, e: Evidence, name: (old: string) => string): st
       const quoted = line.length > 40 ? `${line.slice(0, 39)}…` : line;
       return `still has "${quoted}", which your change removes from ${removed === 1 ? from : `${removed} files`}`;
     },
+    similar: () => `changed in ${r.similar!.count} of the ${r.similar!.k} past commits most like yours`,
     partner: () => `changed with ${name(e.inputs[r.partner!.of]!)} in ${r.partner!.count} of its last ${r.partner!.total} commits`,
   };
   const parts = (Object.entries(r.parts) as [Kind, number][]).sort((a, b) => b[1] - a[1]);
   const kinds = parts.filter(([, worth], i) => i === 0 || (i === 1 && worth >= parts[0]![1] / 2)).map(([kind]) => kind);
-  // A partner is co-change seen from one file: with both, the one line says it of all the files it went with.
-  const one = kinds.includes("cochange") && kinds.includes("partner") ? kinds.filter((k) => k !== (r.with.length > 1 ? "partner" : "cochange")) : kinds;
+  // A partner is co-change seen from one file, and the commits most like yours are co-change too: one
+  // line says it (of all the files it went with, where it went with several).
+  let one = kinds.includes("cochange") && kinds.includes("partner") ? kinds.filter((k) => k !== (r.with.length > 1 ? "partner" : "cochange")) : kinds;
+  if (one.includes("similar") && (one.includes("cochange") || one.includes("partner"))) one = one.filter((k) => k !== "similar");
   return one.map((kind) => say[kind]()).join("; ");
 }
