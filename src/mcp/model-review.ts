@@ -1,8 +1,9 @@
 /**
  * review's model copy: each changed file as git diff --numstat says it, by path (`"12 3"`, `"12 3 R
  * old/path"`, `"- -"` for a binary file, ` conflict` at the end of one), the lines a file's change
- * rewrites beside it by path, a commit's day, and nothing the rest says again: no empty `fixes`, no
- * count of files that are all listed, no `with` that names every changed file (its `why` says so).
+ * rewrites beside it by path, a commit's day, and nothing the rest says again: no count of files
+ * that are all listed, no `with` that names every changed file (its `why` says so). (An empty `fixes`
+ * stays: nothing found is said, never left out.)
  */
 import { z } from "zod";
 
@@ -28,7 +29,6 @@ export function leanReview(out: Answer): void {
     }
   }
   if (files && out.filesTotal === files.length) delete out.filesTotal;
-  if (out.fixes && typeof out.fixes === "object" && Object.keys(out.fixes).length === 0) delete out.fixes;
   if (out.commits && typeof out.commits === "object" && !Array.isArray(out.commits))
     out.commits = Object.fromEntries(Object.entries(out.commits as Record<string, unknown>).map(([sha, c]) => [sha, Array.isArray(c) ? c.map((v, i) => (i === 1 && typeof v === "string" ? v.slice(0, 10) : v)) : c]));
   const changed = files?.length ?? 0;
@@ -45,7 +45,7 @@ export function leanReviewSchema(out: z.ZodObject): z.ZodObject {
   const optional = (s: z.ZodObject, keys: string[]) => s.extend(Object.fromEntries(keys.filter((k) => k in s.shape).map((k) => [k, (s.shape[k] as z.ZodType).optional()])));
   const files = out.shape.files as z.ZodArray<z.ZodObject>;
   const missing = out.shape.missing as z.ZodArray<z.ZodObject>;
-  return optional(out, ["filesTotal", "fixes"]).extend({
+  return optional(out, ["filesTotal"]).extend({
     files: z.union([files, z.record(z.string(), z.string()).describe('"additions deletions status? oldPath? conflict?" by path, in git\'s order (- for a binary file)')]),
     rewrites: z.record(z.string(), files.element.shape.rewrites as z.ZodType).optional().describe("by path: the lines of the old side it rewrites, by the commit that last changed them"),
     missing: z.array(missing.element.extend({ with: (missing.element.shape.with as z.ZodType).optional().describe("the changed files it goes with; left out: all of them") })),

@@ -224,7 +224,7 @@ test("cochange's partners in one folder are said from it (`under`); expandTuples
   }
 });
 
-test("review: files as git diff --numstat says them by path, the lines each rewrites beside, commits by day, no empty fixes, no `with` of every file", async () => {
+test("review: files as git diff --numstat says them by path, the lines each rewrites beside, commits by day, no `with` of every file", async () => {
   const { TestRepo, ALICE } = await import("../helpers/git-repo.ts");
   const r = new TestRepo();
   try {
@@ -238,7 +238,7 @@ test("review: files as git diff --numstat says them by path, the lines each rewr
     expect(mine.rewrites["a.js"]).toEqual(full.files.find((f: any) => f.path === "a.js").rewrites);
     expect(Object.keys(mine).indexOf("rewrites")).toBe(Object.keys(mine).indexOf("files") + 1);
     expect(Object.values(mine.commits).every((c: any) => /^\d{4}-\d{2}-\d{2}$/.test(c[1]))).toBe(true);
-    expect([mine.filesTotal, mine.fixes]).toEqual([undefined, undefined]);
+    expect([mine.filesTotal, mine.fixes]).toEqual([undefined, {}]);
     // c.js changed with both edited files in every commit; they are not every changed file (new.js is new), so `with` names them.
     expect(mine.missing[0]).toMatchObject({ path: "c.js", with: ["a.js", "b.js"] });
     r.git("add", "new.js");
