@@ -6,12 +6,10 @@
  * stays: nothing found is said, never left out.)
  */
 import { z } from "zod";
+import { INDEX_LIKE } from "./model-rows.ts";
 
 type Answer = Record<string, unknown>;
 type Row = Record<string, unknown>;
-
-// A canonical array index as a key would be moved to the front of a JSON object, losing git's order.
-const INDEX_LIKE = /^(?:0|[1-9]\d*)$/;
 
 export function leanReview(out: Answer): void {
   const files = Array.isArray(out.files) ? (out.files as Row[]) : undefined;

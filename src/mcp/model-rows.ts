@@ -15,7 +15,7 @@ type Row = Record<string, unknown>;
 export const TOP_PEOPLE = 3;
 
 // A canonical array index as a key would be moved to the front of a JSON object, losing the order.
-const INDEX_LIKE = /^(?:0|[1-9]\d*)$/;
+export const INDEX_LIKE = /^(?:0|[1-9]\d*)$/;
 
 /** owners: authors as { name: lines } (most first); the name with its email where two share it. */
 function owners(out: Answer): void {
