@@ -3,7 +3,7 @@
  * every result), cut at a line end. Lists, a patch and git's output are cut before, where the
  * question is answered, with a continue token for the rest (src/queries/pages.ts).
  */
-import { largestFitting } from "../queries/page-cut.ts";
+import { textPrefix } from "../queries/page-cut.ts";
 
 export const DEFAULT_MAX_BYTES = 16 * 1024;
 
@@ -12,32 +12,24 @@ export function maxBytes(env: Record<string, string | undefined> = process.env):
   return Number.isInteger(n) && n >= 1024 ? n : DEFAULT_MAX_BYTES;
 }
 
-/** The long text cut here, by question name: a file's text (its pages go on by startLine). A patch and git's output page where the question is answered (pages.ts). */
-const TEXTS: Record<string, string[]> = { show: ["text"] };
-
 type Answer = Record<string, unknown>;
 
 export interface Capped {
   result: Answer;
-  /** Set when the text was cut here: how many lines stayed of how many, and which field. */
-  cut?: { kept: number; total: number; text: string };
+  /** Set when the file's text was cut here: how many of its lines stayed. */
+  cut?: { kept: number };
 }
 
 const size = (v: unknown) => Buffer.byteLength(JSON.stringify(v));
 
-/** The answer with its long text cut at a line end, as much of it as fits. */
-function shortenText(name: string, answer: Answer, budget: number): Capped | undefined {
-  const field = (TEXTS[name] ?? []).find((f) => typeof answer[f] === "string");
-  if (field === undefined || size(answer) <= budget) return undefined;
-  const text = answer[field] as string;
-  const withText = (n: number): Answer => ({ ...answer, [field]: text.slice(0, n), truncated: true });
-  // JSON escapes make the bytes of a prefix uncertain: search for the longest that fits.
-  const lo = largestFitting(0, text.length, (n) => size(withText(n)) <= budget);
-  // At a line end, unless that would give up more than half of what fits (one huge line).
-  const nl = text.lastIndexOf("\n", lo - 1);
-  const kept = nl > lo / 2 ? nl + 1 : lo;
-  const lines = (s: string) => s.split("\n").length - (s.endsWith("\n") ? 1 : 0);
-  return { result: withText(kept), cut: { kept: lines(text.slice(0, kept)), total: lines(text), text: field } };
+/** The answer with the file's text cut at a line end, as much of it as fits. */
+function shortenText(answer: Answer, budget: number): Capped | undefined {
+  const text = answer.text;
+  if (typeof text !== "string" || size(answer) <= budget) return undefined;
+  const withText = (n: number): Answer => ({ ...answer, text: text.slice(0, n), truncated: true });
+  // (JSON escapes make the bytes of a prefix uncertain: textPrefix searches for the longest that fits.)
+  const part = text.slice(0, textPrefix(text, (n) => size(withText(n)) <= budget));
+  return { result: withText(part.length), cut: { kept: part.split("\n").length - (part.endsWith("\n") ? 1 : 0) } };
 }
 
 /**
@@ -48,6 +40,5 @@ function shortenText(name: string, answer: Answer, budget: number): Capped | und
 const FILE_TEXT_BUDGETS = 3;
 
 export function capAnswer(name: string, result: unknown, given: number): Capped {
-  const budget = name === "show" && typeof (result as Answer)?.text === "string" ? given * FILE_TEXT_BUDGETS : given;
-  return shortenText(name, result as Answer, budget) ?? { result: result as Answer };
+  return (name === "show" && shortenText(result as Answer, given * FILE_TEXT_BUDGETS)) || { result: result as Answer };
 }

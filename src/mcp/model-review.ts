@@ -6,7 +6,7 @@
  * stays: nothing found is said, never left out.)
  */
 import { z } from "zod";
-import { INDEX_LIKE } from "./model-rows.ts";
+import { INDEX_LIKE, numstatOf } from "./model-rows.ts";
 
 type Answer = Record<string, unknown>;
 type Row = Record<string, unknown>;
@@ -15,7 +15,7 @@ export function leanReview(out: Answer): void {
   const files = Array.isArray(out.files) ? (out.files as Row[]) : undefined;
   if (files && !files.some((f) => INDEX_LIKE.test(String(f.path)))) {
     const rewrites = files.filter((f) => f.rewrites !== undefined).map((f) => [f.path, f.rewrites] as const);
-    out.files = Object.fromEntries(files.map((f) => [f.path, [f.additions ?? "-", f.deletions ?? "-", f.status, f.oldPath, f.conflict ? "conflict" : undefined].filter((v) => v !== undefined).join(" ")]));
+    out.files = Object.fromEntries(files.map((f) => [f.path, numstatOf(f, f.conflict ? "conflict" : undefined)]));
     // Right after the files.
     if (rewrites.length) {
       const fields = Object.entries(out);

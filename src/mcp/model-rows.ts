@@ -116,7 +116,12 @@ function counts(files: unknown, a: string, b: string): unknown {
  */
 function numstat(files: unknown): unknown {
   if (!Array.isArray(files) || files.some((f: Row) => INDEX_LIKE.test(String(f.path)))) return files;
-  return Object.fromEntries(files.map((f: Row) => [f.path, [f.additions ?? "-", f.deletions ?? "-", f.status, f.oldPath].filter((v) => v !== undefined).join(" ")]));
+  return Object.fromEntries(files.map((f: Row) => [f.path, numstatOf(f)]));
+}
+
+/** A file's counts as git diff --numstat orders them, "+ - status? oldPath? ...more?" (- for a binary file's). */
+export function numstatOf(f: Row, ...more: (string | undefined)[]): string {
+  return [f.additions ?? "-", f.deletions ?? "-", f.status, f.oldPath, ...more].filter((v) => v !== undefined).join(" ");
 }
 
 /** A numstat value as [additions, deletions, status?, oldPath?] again (counts null for a binary file). */

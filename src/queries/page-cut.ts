@@ -19,6 +19,20 @@ export function largestFitting(lo: number, hi: number, fits: (n: number) => bool
 }
 
 /**
+ * How many of `text`'s first characters to keep where `fits(n)` says whether n of them fit: the most
+ * that fit (at least `least`), at a line end unless that gives up more than half of them (one huge
+ * line), never between the two halves of a character beyond the 16 bits of one.
+ */
+export function textPrefix(text: string, fits: (n: number) => boolean, least = 0): number {
+  if (fits(text.length)) return text.length;
+  const lo = Math.max(Math.min(least, text.length), largestFitting(0, text.length, fits));
+  const nl = text.lastIndexOf("\n", lo - 1);
+  if (nl + 1 > lo / 2) return nl + 1;
+  const high = text.charCodeAt(lo - 1);
+  return high >= 0xd800 && high <= 0xdbff ? lo - 1 : lo;
+}
+
+/**
  * The answer's JSON size, its long texts left out (the lists get the budget first), and compare's
  * commits without their own files (the branch's files are its list; the model's copy drops theirs).
  */

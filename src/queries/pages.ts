@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { mintToken, openToken, type Bound, type Offsets } from "./continue-token.ts";
-import { fitting, largestFitting, listBytes, shortenMessage, TEXTS, windowOf } from "./page-cut.ts";
+import { fitting, listBytes, shortenMessage, TEXTS, textPrefix, windowOf } from "./page-cut.ts";
 
 type Answer = Record<string, unknown>;
 
@@ -58,18 +58,6 @@ const slotsOf = (name: string) => (PAGED[name]?.length ?? 0) + (name in TEXT_PAG
 const PAGE_FIELDS_BYTES = 80;
 /** A page's text has at least this many characters (or all that is left): a page always gets on. */
 const MIN_TEXT = 256;
-
-/** How much of `text` the page keeps: what fits `budget` with the rest of the answer, at a line end where one is past half of it. */
-function textFitting(out: Answer, field: string, text: string, budget: number): number {
-  const fits = (n: number) => Buffer.byteLength(JSON.stringify({ ...out, [field]: text.slice(0, n) })) + PAGE_FIELDS_BYTES <= budget;
-  if (fits(text.length)) return text.length;
-  const lo = Math.max(Math.min(MIN_TEXT, text.length), largestFitting(0, text.length, fits));
-  const nl = text.lastIndexOf("\n", lo - 1);
-  if (nl + 1 > lo / 2) return nl + 1;
-  // (Not between the two halves of a character beyond the 16 bits of one.)
-  const high = text.charCodeAt(lo - 1);
-  return high >= 0xd800 && high <= 0xdbff ? lo - 1 : lo;
-}
 
 /** The limit a question answers with (search's default depends on its mode). */
 function limitOf(name: string, input: Answer): number | undefined {
@@ -154,7 +142,9 @@ export function pageOf(name: string, answer: unknown, from: Offsets | undefined,
   let textNext: number | null = null;
   if (textFrom !== null && textFrom !== undefined) {
     const text = (out[field!] as string).slice(textFrom);
-    const kept = budget === undefined ? text.length : textFitting(out, field!, text, budget);
+    // What fits the budget with the rest of the page and the fields it adds.
+    const fits = (n: number) => Buffer.byteLength(JSON.stringify({ ...out, [field!]: text.slice(0, n) })) + PAGE_FIELDS_BYTES <= budget!;
+    const kept = budget === undefined ? text.length : textPrefix(text, fits, MIN_TEXT);
     out[field!] = text.slice(0, kept);
     if (kept < text.length) textNext = textFrom + kept;
   }

@@ -87,15 +87,16 @@ export async function diskFile(ctx: QueryContext, scope: Scope, path: string): P
     if (!entry && disk.content.subarray(0, 8000).includes(0)) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines.`);
     const eol = disk.content.includes(13) ? eolStampOf(ctx, path) : undefined;
     let view: DiskFile | undefined;
+    let failed: unknown;
     try {
       const mine = entry ? await againstHead(ctx, scope, path, entry, disk.content) : await notInHead(ctx, scope, path, disk.content);
       view = mine && (await withMerges(ctx, path, disk.content, mine));
     } catch (err) {
-      // git reading the file as it is replaced fails ("short read while indexing"): the file changed, read it again.
-      if (quickStamp(full) !== disk.stamp) continue;
-      throw err;
+      failed = err;
     }
+    // Changed meanwhile (a git that read it as it was replaced fails: "short read while indexing"): read it again.
     if (quickStamp(full) !== disk.stamp) continue;
+    if (failed !== undefined) throw failed;
     remember(key, { stamp: disk.stamp, against, view, ...(eol !== undefined ? { eol } : {}) });
     return view;
   }
