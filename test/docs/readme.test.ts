@@ -41,6 +41,16 @@ test("the README installs what the release builds: install.sh from the release, 
   expect(readFileSync(join(ROOT, "install.sh"), "utf8")).toContain(`REPO_URL="${HOMEPAGE}"`);
 });
 
+test("the README names the Node version package.json's engines declare, and the clients' lockfile pins what the tests drive", () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+  const major = /^>=(\d+)$/.exec(pkg.engines.node)![1];
+  expect(readme).toContain(`On a machine with Node ${major} or newer, npm and git`);
+  const clients = JSON.parse(readFileSync(join(ROOT, "test", "clients", "package.json"), "utf8"));
+  expect(Object.keys(clients.dependencies).sort()).toEqual(["@anthropic-ai/claude-code", "@google/gemini-cli", "@openai/codex", "opencode-ai", "playwright-core"]);
+  expect(Object.keys(pkg.devDependencies).filter((d) => d in clients.dependencies)).toEqual([]);
+  expect(existsSync(join(ROOT, "test", "clients", "package-lock.json"))).toBe(true);
+});
+
 test("every docs/ page the README links to exists", () => {
   const links = [...readme.matchAll(/\]\((docs\/[^)#]+)/g)].map((m) => m[1]!);
   expect(links.length).toBeGreaterThan(5);
@@ -71,8 +81,10 @@ test("the README's set-up command runs as written in a fresh clone: npm ci, the 
   const env = { npm_config_offline: "true", npm_config_audit: "false", npm_config_fund: "false", LORE_HOME: home };
   try {
     const r = sh(setUp!, dir, env);
-    expect(r.stderr.split("\n").filter((l) => /npm error/.test(l))).toEqual([]);
+    expect(r.stderr.split("\n").filter((l) => /npm error|EBADENGINE/.test(l))).toEqual([]);
     expect(r.code).toBe(0);
+    // What the README says npm ci brings: no agent CLI, no playwright (test/clients has those).
+    for (const big of ["@anthropic-ai/claude-code", "@openai/codex", "@google/gemini-cli", "opencode-ai", "playwright-core"]) expect(existsSync(join(dir, "node_modules", big))).toBe(false);
     // npm's lines, then hotspots as text: a table under a "score … file" header whose rows end with a path; the first is a file git knows.
     const rows = r.stdout.trim().split("\n");
     const header = rows.findIndex((l) => /^score\s.*\sfile$/.test(l.trim()));

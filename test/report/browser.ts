@@ -2,7 +2,29 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BrowserContext } from "playwright-core";
+import { importPlaywright } from "../helpers/test-clients.ts";
+
+/** The part of playwright-core's API the tests use: it is installed on first use (test/clients), so its own types are not at hand for tsc. */
+export interface Page {
+  on(event: "console" | "pageerror" | "requestfailed", fn: (e: any) => void): void;
+  goto(url: string): Promise<unknown>;
+  waitForSelector(selector: string, options?: { timeout?: number }): Promise<unknown>;
+  $$eval<T>(selector: string, fn: (elements: any[]) => T): Promise<T>;
+  click(selector: string): Promise<void>;
+  hover(selector: string): Promise<void>;
+  locator(selector: string): { focus(): Promise<void> };
+  keyboard: { press(key: string): Promise<void> };
+  evaluate<T>(fn: () => T | Promise<T>): Promise<T>;
+  getAttribute(selector: string, name: string): Promise<string | null>;
+  textContent(selector: string): Promise<string | null>;
+  screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export interface BrowserContext {
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
 
@@ -17,7 +39,7 @@ export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--
 
 /** A fresh browser with a profile of its own at 1280×800; close() removes the profile. */
 export async function openBrowser(executablePath: string): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  const { chromium } = await import("playwright-core");
+  const { chromium } = await importPlaywright();
   const profile = mkdtempSync(join(tmpdir(), "lore-chromium-"));
   const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 800 } });
   return {

@@ -6,11 +6,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
 import { discardHome, daemonHome, lore } from "../daemon/daemon-helpers.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import type { TestRepo } from "../helpers/git-repo.ts";
-import { findChromium, openBrowser } from "./browser.ts";
+import { type BrowserContext, findChromium, openBrowser, type Page } from "./browser.ts";
 import { FILE_LINES, reportRepo } from "./fixture.ts";
 
 /** Where the test leaves what it made (screenshots), for a person to look at. */

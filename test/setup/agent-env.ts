@@ -1,16 +1,16 @@
 /**
  * A private HOME for setup tests with only the chosen clients on the PATH: the pinned codex,
- * gemini, opencode and claude from node_modules, nothing of the machine's own, and the
+ * gemini, opencode and claude from test/clients (installed on first use), nothing of the machine's own, and the
  * variables that keep them offline and quiet (no update checks, no telemetry, no trust prompt).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
+import { testClientsBin } from "../helpers/test-clients.ts";
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const MAIN = join(ROOT, "src", "main.ts");
-export const NODE_BIN = join(ROOT, "node_modules", ".bin");
 
 export type ClientBin = "claude" | "codex" | "gemini" | "opencode";
 
@@ -63,8 +63,8 @@ export class AgentHome {
   constructor(clients: ClientBin[]) {
     for (const d of [this.home, this.bin, this.loreHome]) mkdirSync(d, { recursive: true });
     for (const c of clients) {
-      const real = join(NODE_BIN, c);
-      if (!existsSync(real)) throw new Error(`${real} is missing: run npm install (the pinned devDependencies)`);
+      const real = join(testClientsBin(), c);
+      if (!existsSync(real)) throw new Error(`${real} is missing: test/clients/package.json should pin it`);
       symlinkSync(real, join(this.bin, c));
     }
   }

@@ -1,14 +1,13 @@
-/** A throwaway Claude Code home for setup tests: temp HOME and CLAUDE_CONFIG_DIR, the pinned claude CLI on the PATH. */
+/** A throwaway Claude Code home for setup tests: temp HOME and CLAUDE_CONFIG_DIR, the pinned claude CLI (test/clients) on the PATH. */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { testClientsBin } from "../helpers/test-clients.ts";
 import { machinePath } from "./agent-env.ts";
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const MAIN = join(ROOT, "src", "main.ts");
-const BIN = join(ROOT, "node_modules", ".bin");
-export const CLAUDE = join(BIN, "claude");
 
 export interface Run {
   code: number;
@@ -26,8 +25,9 @@ export class ClaudeHome {
 
   constructor() {
     for (const d of [this.home, this.config, this.loreHome, this.bin]) mkdirSync(d, { recursive: true });
-    if (!existsSync(CLAUDE)) throw new Error(`${CLAUDE} is missing: run npm install (the pinned @anthropic-ai/claude-code devDependency)`);
-    symlinkSync(CLAUDE, join(this.bin, "claude"));
+    const claude = join(testClientsBin(), "claude");
+    if (!existsSync(claude)) throw new Error(`${claude} is missing: test/clients/package.json should pin @anthropic-ai/claude-code`);
+    symlinkSync(claude, join(this.bin, "claude"));
   }
 
   env(extra: Record<string, string> = {}): Record<string, string> {
@@ -42,7 +42,7 @@ export class ClaudeHome {
   }
 
   claude(args: string[], cwd = this.dir): Run {
-    const r = spawnSync(CLAUDE, args, { cwd, env: this.env(), encoding: "utf8", timeout: 50_000 });
+    const r = spawnSync(join(this.bin, "claude"), args, { cwd, env: this.env(), encoding: "utf8", timeout: 50_000 });
     return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
   }
 
