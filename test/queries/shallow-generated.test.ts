@@ -1,6 +1,6 @@
 /** A shallow clone of a small history with a merge: where history stops is said, and nothing before it is credited to the boundary. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ask, isolateHome } from "../helpers/lore.ts";
 import { ALICE, BOB, CAROL, lines, runGit, tempDir, TestRepo } from "../helpers/git-repo.ts";
@@ -85,7 +85,7 @@ describe("a shallow clone with two boundary commits", () => {
     const marked = boundaryLines(clone, "a.txt");
     expect(marked).toEqual([1, 2, 3, 4]);
     const pinned = new Set(b.hunks.filter((h: [number, number, string]) => h[0] <= 4).map((h: [number, number, string]) => h[2]));
-    expect(Object.keys(b.historyStops.at).sort()).toEqual([...pinned].sort());
+    expect(Object.keys(b.historyStops.at).sort()).toEqual([...pinned].map(String).sort());
   });
 
   test("intent puts the boundary's lines in beforeHistory, and gives no boundary commit as a reason", async () => {
@@ -121,6 +121,33 @@ describe("a shallow clone with two boundary commits", () => {
     const o = await ask("owners", clone);
     expect(o.beforeHistory).toBe(before);
     expect(o.authors.map((a: { author: string; lines: number }) => [a.author, a.lines])).toEqual([[BOB.name, 2]]);
+  });
+
+  test("review puts rewritten lines from before the boundary apart, with no commit, fix or person for them", async () => {
+    const a = join(clone, "a.txt");
+    const was = readFileSync(a, "utf8");
+    expect(boundaryLines(clone, "a.txt")).toContain(2);
+    writeFileSync(a, was.replace("two\n", "TWO\n"));
+    try {
+      const r = await ask("review", clone);
+      expect(r.files.map((f: { path: string; beforeHistory?: unknown; rewrites?: unknown }) => [f.path, f.beforeHistory, f.rewrites])).toEqual([["a.txt", [[2, 2]], undefined]]);
+      expect([r.commits, r.people]).toEqual([{}, []]);
+      expect(Object.keys(r.historyStops.at).every((sha) => boundary.some((b) => b.startsWith(sha)))).toBe(true);
+    } finally {
+      writeFileSync(a, was);
+    }
+  });
+
+  test("compare across a side branch that stops at the boundary says so; its commits are git log's", async () => {
+    const c = await ask("compare", clone, { base: "HEAD~2" });
+    const git = runGit(clone, ["log", "--format=%h", "--abbrev=12", "HEAD~2..HEAD"]).split("\n").filter(Boolean);
+    expect(c.commits.map((x: { sha: string }) => x.sha)).toEqual(git);
+    expect(c.ahead).toBe(git.length);
+    const side = git.filter((sha) => boundary.some((b) => b.startsWith(sha)));
+    expect(side).toHaveLength(1);
+    expect(Object.keys(c.historyStops.at)).toEqual(side);
+    expect(c.commits.find((x: { sha: string }) => x.sha === side[0]).boundary).toBe(true);
+    expect((await ask("compare", clone, { base: "HEAD~1" })).historyStops).toBeUndefined();
   });
 
   test("a code search oldest first marks the boundary commit and gives no diff of it", async () => {

@@ -79,7 +79,8 @@ export async function run(ctx: QueryContext, input: Input<typeof COCHANGE_ARGS>)
       commits.set(t.commitId, c);
     });
   });
-  if (commits.size === 0) return empty(paths, since !== null ? "No commit since then touched these files." : "Every commit that touched these files changed more than maxFiles files.");
+  // (The boundary commit touches every file there: its window holds none, and still it reached where history stops.)
+  if (commits.size === 0) return { ...empty(paths, since !== null ? "No commit since then touched these files." : "Every commit that touched these files changed more than maxFiles files."), ...(await walkStops(ctx, [], toEnd, since ?? undefined)) };
 
   const files = store.filesOf([...commits.keys()]);
   const partners = new Map<number, Partner>();
