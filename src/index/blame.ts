@@ -148,8 +148,9 @@ async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignore: I
 }
 
 async function gitBlame(ix: IndexContext, t: BlameTarget, ignoreFile: string | undefined, watch?: BlameWatch): Promise<BlameResult> {
-  // "" first clears any blame.ignoreRevsFile from the user's config, so only the repository's file counts.
-  const args = ["--ignore-revs-file", "", ...(ignoreFile ? ["--ignore-revs-file", ignoreFile] : []), t.commit, "--", t.path];
+  // --no-ignore-revs-file drops every blame.ignoreRevsFile of the user's config unread, so only the
+  // repository's file counts (--ignore-revs-file "" came after them: one naming a missing file failed).
+  const args = ["--no-ignore-revs-file", ...(ignoreFile ? ["--ignore-revs-file", ignoreFile] : []), t.commit, "--", t.path];
   try {
     const blob = t.headKey?.blob ?? t.headBlob;
     return (blob && (await incrementalBlame(ix, args, blob, watch))) || parseBlamePorcelain(await git(["blame", "--porcelain", ...args], ix.git));
