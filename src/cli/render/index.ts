@@ -17,11 +17,12 @@ import { renderReview } from "./review.ts";
 import { renderSearch } from "./search.ts";
 import { renderStatus } from "./status.ts";
 import { bare, partialLines } from "./partial.ts";
+import { wordsFor, type Words } from "./words.ts";
 
-const RENDERERS: Record<string, (result: never, style: Style) => string> = {
+const RENDERERS: Record<string, (result: never, style: Style, words: Words) => string> = {
   blame: renderBlame,
   // history -L answers with a range and each commit's diff.
-  history: (r: never, s: Style) => ("range" in (r as object) ? renderLineHistory : renderHistory)(r, s),
+  history: (r: never, s: Style, w: Words) => ("range" in (r as object) ? renderLineHistory : renderHistory)(r, s, w),
   intent: renderIntent,
   cochange: renderCochange,
   hotspots: renderHotspots,
@@ -40,10 +41,14 @@ const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   restore: renderRestore,
 };
 
-export function render(name: string, result: unknown, style: Style, more: (token: string) => string = (t) => `the rest: --continue ${t}`): string {
+/** The answer as the face shows it: the command line's words (flags) or MCP's (its parameters). */
+export function render(name: string, result: unknown, style: Style, face: "cli" | "mcp" = "cli"): string {
   const r = RENDERERS[name];
-  const extra = partialLines(name, result, style, more);
-  if (bare(result)) return extra.join("\n");
-  const text = r ? r(result as never, style) : JSON.stringify(result, null, 2);
+  const words = wordsFor(name, face);
+  if (bare(result)) return partialLines(name, result, style, words).join("\n");
+  const text = r ? r(result as never, style, words) : JSON.stringify(result, null, 2);
+  // A renderer whose cut line named the token said how to go on; else the partial or continue line does.
+  const token = (result as { continue?: unknown } | null)?.continue;
+  const extra = typeof token === "string" && text.includes(token) ? [] : partialLines(name, result, style, words);
   return extra.length ? `${text}\n${extra.join("\n")}` : text;
 }

@@ -9,7 +9,7 @@ import { logCommits } from "./log-commits.ts";
 import { checkCount, commitOf, diffFiles, diffPatch, fileOut } from "./repo-diff.ts";
 
 export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>): Promise<CompareOutput> {
-  checkCount("diffLines", input.diffLines);
+  checkCount("--diff-lines", input.diffLines);
   const base = await commitOf(ctx, input.base);
   const headRev = input.head ?? "HEAD";
   const head = await commitOf(ctx, headRev);
@@ -20,7 +20,7 @@ export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>):
   const [mergeBaseOut, counts, log] = await Promise.all([
     gitMaybe(["merge-base", base, head], ctx.index.git),
     gitText(["rev-list", "--left-right", "--count", `${base}...${head}`, "--"], ctx.index.git),
-    logCommits(ctx, scope, { paths, limit: skip + checkCount("limit", input.limit, 10_000), not: base }),
+    logCommits(ctx, scope, { paths, limit: skip + checkCount("--limit", input.limit, 10_000), not: base }),
   ]);
   const mergeBase = mergeBaseOut?.toString("utf8").trim();
   if (!mergeBase) throw new LoreError("BAD_REVISION", `${input.base} and ${headRev} have no common history: there is no merge base to compare from.`);
