@@ -10,6 +10,8 @@ import { render } from "../../src/cli/render/index.ts";
 import { plain } from "../../src/cli/style.ts";
 import { ALICE, BOB, TestRepo } from "../helpers/git-repo.ts";
 import { cli, isolateHome } from "../helpers/lore.ts";
+import { progressLine } from "../../src/cli/progress.ts";
+import { progressMessage } from "../../src/queries/partial.ts";
 
 let repo: TestRepo;
 beforeAll(() => {
@@ -76,5 +78,10 @@ describe("no count of one with a plural noun", () => {
     expect(WRONG.exec(render("contributors", partial, plain))?.[0]).toBeUndefined();
     const lines = { repo: "/r", path: "a", partial: true, progress: { lines: 1, of: 1 }, continue: "t" };
     expect(WRONG.exec(render("blame", lines, plain))?.[0]).toBeUndefined();
+  });
+
+  test("in the progress a terminal shows while lore works", () => {
+    expect(progressLine({ state: "indexing", commitsIndexed: 1 }, "history")).toBe("lore: indexing history, 1 commit so far…");
+    for (const p of [{ files: 1, of: 1 }, { lines: 1, of: 1 }, { found: 1 }, { commits: 1 }, { commits: 1, of: 1 }] as const) expect(WRONG.exec(progressMessage(p, "q"))?.[0]).toBeUndefined();
   });
 });
