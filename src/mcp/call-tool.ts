@@ -63,6 +63,9 @@ export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps, 
     const asked = { ...input, repo: root, budget: deps.maxBytes, ...(deps.deadlineMs !== undefined ? { deadline: deps.deadlineMs } : {}) };
     const answer = await withProgress(extra, deps.noDaemon, (ticket) => deps.call(def.name, ticket ? { ...asked, ticket } : asked, { cwd: root, noDaemon: deps.noDaemon }));
     const capped = capAnswer(def.name, answer, deps.maxBytes);
+    // An answer's note is a sentence for the reader ("review without --staged"): in the tool's words, in both copies.
+    const note = capped.result.note;
+    if (typeof note === "string") capped.result = { ...capped.result, note: forAgents(note, def) };
     const hint = moreHint(def.name, capped);
     // The renderers speak MCP's words here (limit, continue "T"); a file's page says where it goes on in the hint alone.
     const lines = render(def.name, capped.result, plain, "mcp").split("\n").filter((l) => !(hint && l.startsWith("… more:")));

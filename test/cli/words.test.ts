@@ -89,6 +89,17 @@ describe("MCP speaks in its parameter names", () => {
   });
 });
 
+describe("an answer's note speaks each face's words", () => {
+  test("review --staged with nothing staged says --staged on the command line and staged over MCP, in both copies", async () => {
+    expect(cli(repo.dir, ["review", "--staged"]).stdout).toContain("--staged");
+    const r = await callTool(queryForTool("lore_review")!, { staged: true }, deps());
+    const note = (r.structuredContent as { note?: string }).note ?? "";
+    expect(note).toContain("staged");
+    expect(CLI_FLAG.test(note)).toBe(false);
+    expect(CLI_FLAG.test(r.content[0]!.text)).toBe(false);
+  });
+});
+
 describe("a word lore does not know gets the nearest one it does", () => {
   test("a mistyped question, flag or command names the one meant, as git does", () => {
     expect(cli(repo.dir, ["blam", "a.txt"]).stderr).toContain("lore blame");
