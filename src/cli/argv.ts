@@ -5,7 +5,7 @@
  */
 
 import { LoreError } from "../errors.ts";
-import { nearest } from "./nearest.ts";
+import { nearest } from "../nearest.ts";
 
 export interface OptionSpec {
   type: "string" | "boolean";

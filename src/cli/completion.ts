@@ -4,7 +4,7 @@ import { QUERIES } from "../queries/index.ts";
 import { runtime } from "../runtime/index.ts";
 import { questionFlags, questionPositionals } from "./flag-list.ts";
 import { COMMANDS } from "./help.ts";
-import { didYouMean } from "./nearest.ts";
+import { didYouMean } from "../nearest.ts";
 
 export const SHELLS = ["bash", "zsh", "fish"] as const;
 export type Shell = (typeof SHELLS)[number];

@@ -2,7 +2,7 @@
 import { isUsageError, LoreError, errorObject, toLoreError } from "../errors.ts";
 import { askProgress, callQuestion, daemonDisabled } from "../client/call.ts";
 import { findQuery, QUERIES } from "../queries/index.ts";
-import { didYouMean } from "./nearest.ts";
+import { didYouMean } from "../nearest.ts";
 import { COMMIT, VERSION } from "../version.ts";
 import { parseCommand } from "./flags.ts";
 import { mainHelp, questionHelp } from "./help.ts";

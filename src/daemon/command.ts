@@ -1,6 +1,6 @@
 /** `lore daemon start|stop|status|run`: manage the background service every question goes through. */
 import { parseCommandArgv } from "../cli/argv.ts";
-import { didYouMean } from "../cli/nearest.ts";
+import { didYouMean } from "../nearest.ts";
 import { sameBuild } from "../client/build-id.ts";
 import { health, rpcCall, type Health } from "../client/rpc-client.ts";
 import { daemonPaths, type DaemonPaths } from "../client/socket-path.ts";

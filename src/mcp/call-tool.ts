@@ -9,7 +9,7 @@ import { forModel } from "./model-view.ts";
 import { compactText } from "./model-text.ts";
 import { moreHint } from "./hints.ts";
 import { forAgents } from "./agent-words.ts";
-import { didYouMean } from "../cli/nearest.ts";
+import { didYouMean } from "../nearest.ts";
 import type { RepoScope } from "./repos.ts";
 import { toolArgs } from "./schemas.ts";
 import { withProgress, type CallExtra } from "./deadline.ts";

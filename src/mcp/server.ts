@@ -4,7 +4,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { VERSION } from "../version.ts";
 import { callTool, type ToolDeps } from "./call-tool.ts";
-import { didYouMean } from "../cli/nearest.ts";
+import { didYouMean } from "../nearest.ts";
 import { queryForTool, toolListings } from "./tools.ts";
 import type { CallExtra } from "./deadline.ts";
 

@@ -8,6 +8,7 @@ import { LoreError } from "../errors.ts";
 import { cliWord } from "./arg-words.ts";
 import type { QueryContext } from "./context.ts";
 import { badDate, readDate } from "./date-text.ts";
+import { didYouMean } from "../nearest.ts";
 
 /** "strings" is a list of strings (several paths); on the CLI, a positional list takes every remaining positional. */
 export type ArgType = "string" | "integer" | "boolean" | "strings";
@@ -155,7 +156,7 @@ function named(key: string, spec: ArgSpec): string {
 export function validateInput(def: AnyQuery, raw: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(raw)) {
-    if (!(key in def.args) && raw[key] !== undefined) throw new LoreError("BAD_ARGUMENT", `${def.name} does not take "${key}"; it takes ${Object.keys(def.args).join(", ")}.`);
+    if (!(key in def.args) && raw[key] !== undefined) throw new LoreError("BAD_ARGUMENT", `${def.name} does not take "${key}"; it takes ${Object.keys(def.args).join(", ")}.${didYouMean(key, Object.keys(def.args), (k) => `"${k}"`)}`);
   }
   for (const [key, spec] of Object.entries(def.args)) {
     let v = raw[key];

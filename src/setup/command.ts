@@ -3,7 +3,7 @@ import { parseCommandArgv } from "../cli/argv.ts";
 import { LoreError } from "../errors.ts";
 import type { Client } from "./clients/client.ts";
 import { CLIENTS, clientsNamed } from "./clients/index.ts";
-import { didYouMean } from "../cli/nearest.ts";
+import { didYouMean } from "../nearest.ts";
 import { takeSetupLock, SetupBusy } from "./lock.ts";
 import { otherClientsJson } from "./register-mcp.ts";
 import { commandLine, selfCommand } from "./self-command.ts";

@@ -10,7 +10,7 @@ import { RepoScope } from "../../src/mcp/repos.ts";
 import { queryForTool } from "../../src/mcp/tools.ts";
 import { answer } from "../../src/queries/answer.ts";
 import { QUERIES } from "../../src/queries/index.ts";
-import { nearest } from "../../src/cli/nearest.ts";
+import { nearest } from "../../src/nearest.ts";
 import { ALICE, BOB, TestRepo, lines } from "../helpers/git-repo.ts";
 import { cli, isolateHome } from "../helpers/lore.ts";
 
@@ -108,6 +108,8 @@ describe("a word lore does not know gets the nearest one it does", () => {
     expect(cli(repo.dir, ["log", "--lmit", "3"]).stderr).toContain("--limit");
     expect(cli(repo.dir, ["log", "--no-merge"]).stderr).toContain("--no-merges");
     expect(cli(repo.dir, ["daemon", "stat"]).stderr).toContain("status");
+    expect(cli(repo.dir, ["git", "shwo", "HEAD"]).stderr).toContain("Did you mean git show?");
+    expect(cli(repo.dir, ["completion", "bsh"]).stderr).toContain("lore completion bash");
     // Nothing near: no guess.
     expect(cli(repo.dir, ["frobnicate"]).stderr).not.toMatch(/did you mean/i);
   });
