@@ -65,7 +65,7 @@ export function workTreeRoot(ctx: QueryContext): string {
 /** A path only in the work tree (created, not committed yet): said plainly, since lore answers from commits. */
 function onlyInWorkTree(ctx: QueryContext, path: string, clause: string): LoreError | undefined {
   if (path === "" || !existsSync(join(workTreeRoot(ctx), path))) return undefined;
-  return new LoreError("PATH_NOT_FOUND", `${path} is not committed: this answer comes from commits, and ${clause}. Commit it, or ask about a committed path (blame, intent and history -L without --until read the file on disk).`);
+  return new LoreError("PATH_NOT_FOUND", `${path} is not committed: this answer comes from commits, and ${clause}. Commit it, or ask about a committed path (blame, intent and a line history read the file on disk unless --until names a revision).`);
 }
 
 /** PATH_NOT_FOUND for a path no commit ever had. */
