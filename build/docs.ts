@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { z } from "zod";
 import { QUERIES } from "../src/queries/index.ts";
 import type { AnyQuery } from "../src/queries/define.ts";
-import { questionFlags, questionPositionals } from "../src/cli/flag-list.ts";
-import { COMMANDS } from "../src/cli/help.ts";
+import { flagLabel, questionFlags, questionPositionals } from "../src/cli/flag-list.ts";
+import { COMMANDS, usageLine } from "../src/cli/help.ts";
 import { TOOL_PREFIX } from "../src/mcp/tools.ts";
 import { toolArgs } from "../src/mcp/schemas.ts";
 
@@ -77,14 +77,8 @@ export function outputRows(q: AnyQuery): FieldRow[] {
   return fieldRows(z.toJSONSchema(q.output(z), { target: "draft-7", io: "output" }) as Schema);
 }
 
-function usage(q: AnyQuery): string {
-  const pos = questionPositionals(q).map((p) => (p.required ? ` ${p.word}` : ` [${p.word}]`)).join("");
-  const range = "startLine" in q.args ? (q.args.startLine!.required ? " -L START,END" : " [-L START,END]") : "";
-  return `lore ${q.name}${pos}${range} [flags]`;
-}
-
 function questionSection(q: AnyQuery): string[] {
-  const out = [`## ${q.name}`, "", `${q.summary}.`, "", "```", usage(q), "```", ""];
+  const out = [`## ${q.name}`, "", `${q.summary}.`, "", "```", usageLine(q), "```", ""];
   const pos = questionPositionals(q);
   if (pos.length) {
     out.push("| argument | | |", "|---|---|---|");
@@ -93,7 +87,7 @@ function questionSection(q: AnyQuery): string[] {
   }
   out.push("| flag | sets | |", "|---|---|---|");
   for (const f of questionFlags(q)) {
-    const name = `${f.short && f.long !== f.short ? `-${f.short}, ` : ""}${f.long.length === 1 ? "-" : "--"}${f.long}${f.value ? ` ${f.value}` : ""}`;
+    const name = flagLabel(f);
     const spec = f.field ? q.args[f.field] : undefined;
     const dflt = spec?.default !== undefined && spec.type !== "boolean" && !/default/i.test(f.description) ? ` Default ${JSON.stringify(spec.default)}.` : "";
     out.push(`| \`${cell(name)}\` | ${f.field ? `\`${f.field}\`` : ""} | ${cell(f.description)}${dflt} |`);

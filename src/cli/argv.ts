@@ -5,10 +5,13 @@
  */
 
 import { LoreError } from "../errors.ts";
+import { nearest } from "../nearest.ts";
 
 export interface OptionSpec {
   type: "string" | "boolean";
   short?: string;
+  /** Typed with its short letter only (-L): --L is not an option. */
+  shortOnly?: true;
 }
 
 export interface ParsedArgv {
@@ -19,6 +22,12 @@ export interface ParsedArgv {
 }
 
 export class ArgvError extends Error {}
+
+/** "Unknown option '--lmit' (did you mean --limit?)": the nearest long options, as git names the nearest command. */
+function unknown(shown: string, name: string, options: Record<string, OptionSpec>): string {
+  const near = nearest(name, Object.keys(options).filter((o) => !options[o]!.shortOnly));
+  return `Unknown option '${shown}'${near.length ? ` (did you mean ${near.map((o) => `--${o}`).join(" or ")}?)` : ""}`;
+}
 
 export function parseArgv(args: readonly string[], options: Record<string, OptionSpec>): ParsedArgv {
   const byShort = new Map<string, string>();
@@ -44,7 +53,7 @@ export function parseArgv(args: readonly string[], options: Record<string, Optio
       name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
       inline = eq < 0 ? undefined : arg.slice(eq + 1);
       shown = `--${name}`;
-      if (!(name in options)) throw new ArgvError(`Unknown option '${shown}'`);
+      if (!(name in options) || options[name]!.shortOnly) throw new ArgvError(unknown(shown, name, options));
     } else {
       shown = arg.slice(0, 2);
       name = byShort.get(arg[1]!);

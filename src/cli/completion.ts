@@ -4,6 +4,7 @@ import { QUERIES } from "../queries/index.ts";
 import { runtime } from "../runtime/index.ts";
 import { questionFlags, questionPositionals } from "./flag-list.ts";
 import { COMMANDS } from "./help.ts";
+import { didYouMean } from "../nearest.ts";
 
 export const SHELLS = ["bash", "zsh", "fish"] as const;
 export type Shell = (typeof SHELLS)[number];
@@ -210,7 +211,7 @@ export async function completionCommand(argv: string[]): Promise<number> {
     return 0;
   }
   if (shell === undefined) throw new LoreError("USAGE", `lore completion needs a shell: ${SHELLS.join(", ")} (e.g. lore completion bash).`);
-  if (!(SHELLS as readonly string[]).includes(shell)) throw new LoreError("BAD_ARGUMENT", `lore has no completion for "${shell}"; it writes them for ${SHELLS.join(", ")}.`);
+  if (!(SHELLS as readonly string[]).includes(shell)) throw new LoreError("BAD_ARGUMENT", `lore has no completion for "${shell}"; it writes them for ${SHELLS.join(", ")}.${didYouMean(shell, SHELLS, (s) => `lore completion ${s}`)}`);
   if (rest.length) throw new LoreError("USAGE", `lore completion takes one shell; got ${argv.map((a) => JSON.stringify(a)).join(" ")}.`);
   await runtime.write(1, completionScript(shell as Shell));
   return 0;

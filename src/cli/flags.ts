@@ -1,37 +1,20 @@
 /** Turns a question's declared arguments into command-line flags, and a command line back into input. */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { ArgvError, parseArgv, type OptionSpec } from "./argv.ts";
+import { ArgvError, parseArgv } from "./argv.ts";
 import { LoreError } from "../errors.ts";
 import type { AnyQuery, ArgSpec } from "../queries/define.ts";
+import { flagName, positionalWord } from "../queries/arg-words.ts";
 import { parseRange } from "../queries/line-range.ts";
+import { questionOptions } from "./flag-list.ts";
 
-export function kebab(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
-}
-
-/** The flag that sets an argument: `--no-x` for a boolean that defaults to true. */
-export function flagName(name: string, spec: ArgSpec): string {
-  const base = spec.flag ?? kebab(name);
-  return spec.type === "boolean" && spec.default === true ? `no-${base}` : base;
-}
-
-/** Flags every question takes on the command line, beyond its own arguments. */
-export const CLI_FLAGS: Record<string, OptionSpec> = {
-  json: { type: "boolean" },
-  "no-daemon": { type: "boolean" },
-  help: { type: "boolean", short: "h" },
-};
+export { questionOptions };
 
 export interface ParsedCommand {
   input: Record<string, unknown>;
   json: boolean;
   noDaemon: boolean;
   help: boolean;
-}
-
-function hasRange(def: AnyQuery): boolean {
-  return "startLine" in def.args && "endLine" in def.args;
 }
 
 /** Hands the positionals to the positional arguments in declaration order; a list takes all that remain. */
@@ -49,22 +32,17 @@ function takePositionals(def: AnyQuery, given: string[], repo: string, beforeDas
     } else if (i < given.length) out[name] = value(spec, given[i++]!);
   }
   if (i < given.length) {
-    const takes = slots.length === 0 ? "no path" : slots.map(([n]) => n.toUpperCase()).join(" ");
+    const takes = slots.length === 0 ? "no path" : slots.map(([n, s]) => positionalWord(n, s)).join(" ");
     throw new LoreError("USAGE", `lore ${def.name} takes ${takes}; got ${given.map((p) => JSON.stringify(p)).join(" ")}.`);
   }
   return out;
 }
 
 export function parseCommand(def: AnyQuery, argv: string[], cwd: string): ParsedCommand {
-  const options: Record<string, OptionSpec> = { ...CLI_FLAGS };
-  for (const [name, spec] of Object.entries(def.args)) {
-    if (spec.positional) continue;
-    options[flagName(name, spec)] = { type: spec.type === "boolean" ? "boolean" : "string", ...(spec.short ? { short: spec.short } : {}) };
-  }
-  if (hasRange(def)) options.L = { type: "string", short: "L" };
   let parsed;
   try {
-    parsed = parseArgv(argv, options);
+    // The options are the flags --help lists: one declaration for both (flag-list.ts).
+    parsed = parseArgv(argv, questionOptions(def));
   } catch (err) {
     if (!(err instanceof ArgvError)) throw err;
     throw new LoreError("USAGE", `${err.message}. Run lore ${def.name} --help for its flags; put -- before a path that starts with "-".`);

@@ -2,7 +2,7 @@
 import { QUERIES } from "../queries/index.ts";
 import type { AnyQuery } from "../queries/define.ts";
 import { VERSION } from "../version.ts";
-import { questionFlags } from "./flag-list.ts";
+import { flagLabel, questionFlags, questionPositionals } from "./flag-list.ts";
 import { pad } from "./table.ts";
 
 export const COMMANDS: [string, string][] = [
@@ -32,22 +32,17 @@ export function mainHelp(): string {
   ].join("\n");
 }
 
-function usageLine(q: AnyQuery): string {
-  const posText = Object.entries(q.args)
-    .filter(([, s]) => s.positional)
-    .map(([name, s]) => {
-      const word = s.type === "strings" ? `${name.replace(/s$/, "").toUpperCase()}…` : name.toUpperCase();
-      return s.required ? ` ${word}` : ` [${word}]`;
-    })
+/** `lore blame PATH [-L START,END] [flags]`: the help's and the reference's usage line. */
+export function usageLine(q: AnyQuery): string {
+  const posText = questionPositionals(q)
+    .map((p) => (p.required ? ` ${p.word}` : ` [${p.word}]`))
     .join("");
   const range = "startLine" in q.args ? (q.args.startLine!.required ? " -L START,END" : " [-L START,END]") : "";
-  return `Usage: lore ${q.name}${posText}${range} [flags]`;
+  return `lore ${q.name}${posText}${range} [flags]`;
 }
 
 export function questionHelp(q: AnyQuery): string {
-  // -L is in the usage line, --help is how this was reached.
-  const flags = questionFlags(q)
-    .filter((f) => f.long !== "L" && f.long !== "help")
-    .map((f) => `  ${pad(`${f.short ? `-${f.short}, ` : ""}--${f.long}${f.value ? ` ${f.value}` : ""}`, 24)}${f.description}`);
-  return [`lore ${q.name}: ${q.summary}`, "", usageLine(q), "", "Flags:", ...flags].join("\n");
+  // Every flag the parser takes, -L and --help too: the parser's options come from this same list.
+  const flags = questionFlags(q).map((f) => `  ${pad(flagLabel(f), 24)}${f.description}`);
+  return [`lore ${q.name}: ${q.summary}`, "", `Usage: ${usageLine(q)}`, "", "Flags:", ...flags].join("\n");
 }

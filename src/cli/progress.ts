@@ -1,5 +1,6 @@
 /** While an index keeps a question waiting, tells a person at a terminal how far it has got (on stderr). */
 import { runtime } from "../runtime/index.ts";
+import { plural } from "../plural.ts";
 
 const FIRST_AFTER_MS = 400;
 const EVERY_MS = 500;
@@ -17,7 +18,7 @@ export type Waits = "history" | "blame";
 
 /** The progress line for a status, or undefined when there is nothing to say. */
 export function progressLine(s: IndexState | undefined, waits: Waits): string | undefined {
-  if (s?.state === "indexing") return `lore: indexing history, ${s.commitsIndexed ?? 0} commits so far…`;
+  if (s?.state === "indexing") return `lore: indexing history, ${plural(s.commitsIndexed ?? 0, "commit")} so far…`;
   if (waits === "blame" && s?.filesBlamed !== undefined && s.filesTotal !== undefined && s.filesBlamed + (s.filesUnblamable ?? 0) < s.filesTotal)
     return `lore: blaming files, ${s.filesBlamed} of ${s.filesTotal} done…`;
   return undefined;

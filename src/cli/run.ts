@@ -1,7 +1,8 @@
 /** The command line: dispatch to a question or a command, print the answer, map errors to one line and an exit code. */
 import { isUsageError, LoreError, errorObject, toLoreError } from "../errors.ts";
 import { askProgress, callQuestion, daemonDisabled } from "../client/call.ts";
-import { findQuery } from "../queries/index.ts";
+import { findQuery, QUERIES } from "../queries/index.ts";
+import { didYouMean } from "../nearest.ts";
 import { COMMIT, VERSION } from "../version.ts";
 import { parseCommand } from "./flags.ts";
 import { mainHelp, questionHelp } from "./help.ts";
@@ -111,6 +112,8 @@ export async function runCli(args: string[]): Promise<number> {
       return await printError(toLoreError(err), rest.includes("--json"));
     }
   }
-  const what = first.startsWith("-") ? `"${first}" is not a question; write the question first (lore <question> [flags])` : `lore has no command "${first}"`;
-  return printError(new LoreError("UNKNOWN_QUESTION", `${what}; run lore --help for the list.`), argv.includes("--json"));
+  if (first.startsWith("-")) return printError(new LoreError("UNKNOWN_QUESTION", `"${first}" is not a question; write the question first (lore <question> [flags]); run lore --help for the list.`), argv.includes("--json"));
+  // As git says "The most similar command is": the questions and commands nearest to what was typed (hook is not for people).
+  const known = [...QUERIES.map((q) => q.name), ...Object.keys(COMMANDS).filter((c) => c !== "hook"), "help", "version"];
+  return printError(new LoreError("UNKNOWN_QUESTION", `lore has no command "${first}".${didYouMean(first, known, (c) => `lore ${c}`)} Run lore --help for the list.`), argv.includes("--json"));
 }

@@ -1,5 +1,6 @@
 /** `lore daemon start|stop|status|run`: manage the background service every question goes through. */
 import { parseCommandArgv } from "../cli/argv.ts";
+import { didYouMean } from "../nearest.ts";
 import { sameBuild } from "../client/build-id.ts";
 import { health, rpcCall, type Health } from "../client/rpc-client.ts";
 import { daemonPaths, type DaemonPaths } from "../client/socket-path.ts";
@@ -109,6 +110,6 @@ export async function daemonCommand(argv: string[]): Promise<number> {
       process.exit(code);
     }
     default:
-      throw new LoreError("USAGE", `lore daemon has no "${action}"; use start, stop, status or run.`);
+      throw new LoreError("USAGE", `lore daemon has no "${action}"; use start, stop, status or run.${didYouMean(action ?? "", ["start", "stop", "status", "run"], (a) => `lore daemon ${a}`)}`);
   }
 }

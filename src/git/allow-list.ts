@@ -5,6 +5,7 @@
  */
 import { LoreError } from "../errors.ts";
 import { ALLOWED_SUBCOMMANDS, DENIED, DENIED_IN, LISTS, SUBCOMMANDS, type Table } from "./allowed-options.ts";
+import { didYouMean } from "../nearest.ts";
 
 const MAX_ARGS = 64;
 const MAX_ARG_BYTES = 4096;
@@ -59,7 +60,7 @@ export function checkGitArgs(args: readonly string[]): CheckedArgs {
     const why = sub.startsWith("-")
       ? `${sub} is a global git option: ${denied ? `it ${denied}` : "lore git takes none"} (lore's own flags, --repo and --json, go before git)`
       : `git ${sub} is not one of the read-only commands lore runs`;
-    throw refuse(`${why}. lore git runs: ${ALLOWED_SUBCOMMANDS.join(", ")}.`);
+    throw refuse(`${why}. lore git runs: ${ALLOWED_SUBCOMMANDS.join(", ")}.${sub.startsWith("-") ? "" : didYouMean(sub, ALLOWED_SUBCOMMANDS, (c) => `git ${c}`)}`);
   }
   const { options } = spec;
   const out: string[] = [sub, ...(spec.add ?? [])];

@@ -8,6 +8,8 @@ import { capAnswer } from "./cap.ts";
 import { forModel } from "./model-view.ts";
 import { compactText } from "./model-text.ts";
 import { moreHint } from "./hints.ts";
+import { forAgents } from "./agent-words.ts";
+import { didYouMean } from "../nearest.ts";
 import type { RepoScope } from "./repos.ts";
 import { toolArgs } from "./schemas.ts";
 import { withProgress, type CallExtra } from "./deadline.ts";
@@ -38,25 +40,18 @@ function toolInput(def: AnyQuery, raw: unknown): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     const spec = specs.get(key);
-    if (!spec) throw new LoreError("BAD_ARGUMENT", `lore_${def.name} does not take "${key}"; it takes ${[...specs.keys()].join(", ")}.`);
+    if (!spec) throw new LoreError("BAD_ARGUMENT", `lore_${def.name} does not take "${key}"; it takes ${[...specs.keys()].join(", ")}.${didYouMean(key, [...specs.keys()], (k) => `"${k}"`)}`);
     input[key] = spec.type === "string" && typeof value === "number" ? String(value) : value;
   }
   validateInput(def, input); // the same rules and messages as the CLI, before any repository is touched
   return input;
 }
 
-/** Messages are written for the CLI; an agent sets `until`, not `--until`. */
-function forAgents(message: string): string {
-  return message.replace(/--(no-)?([a-z][a-z-]*)/g, (flag, no: string | undefined, name: string) => {
-    const camel = name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-    return no ? `${camel}: false` : ["until", "repo", "limit", "since", "commits"].includes(camel) ? camel : flag;
-  });
-}
-
-export function errorResult(err: unknown): ToolResult {
+/** An error as one text block, in the tool's words (messages are written in the command line's: agent-words.ts). */
+export function errorResult(err: unknown, def?: AnyQuery): ToolResult {
   const e = toLoreError(err);
   // No structuredContent: the SDK (and the spec) skip output validation only when isError is set.
-  return { content: [{ type: "text", text: `${e.code}: ${forAgents(e.message)}` }], isError: true };
+  return { content: [{ type: "text", text: `${e.code}: ${forAgents(e.message, def)}` }], isError: true };
 }
 
 export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps, extra?: CallExtra): Promise<ToolResult> {
@@ -68,15 +63,18 @@ export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps, 
     const asked = { ...input, repo: root, budget: deps.maxBytes, ...(deps.deadlineMs !== undefined ? { deadline: deps.deadlineMs } : {}) };
     const answer = await withProgress(extra, deps.noDaemon, (ticket) => deps.call(def.name, ticket ? { ...asked, ticket } : asked, { cwd: root, noDaemon: deps.noDaemon }));
     const capped = capAnswer(def.name, answer, deps.maxBytes);
+    // An answer's note is a sentence for the reader ("review without --staged"): in the tool's words, in both copies.
+    const note = capped.result.note;
+    if (typeof note === "string") capped.result = { ...capped.result, note: forAgents(note, def) };
     const hint = moreHint(def.name, capped);
-    // The renderers' own "… more: raise -n" lines speak CLI; the continue line says it in tool arguments.
-    const lines = render(def.name, capped.result, plain, (t) => `the rest: continue "${t}"`).split("\n").filter((l) => !l.startsWith("… more"));
+    // The renderers speak MCP's words here (limit, continue "T"); a file's page says where it goes on in the hint alone.
+    const lines = render(def.name, capped.result, plain, "mcp").split("\n").filter((l) => !(hint && l.startsWith("… more:")));
     const text = [...lines, ...(hint ? [hint] : [])].join("\n");
     if (def.textForModel) return { content: [{ type: "text", text: compactText(def.name, capped.result, text) }] };
     return { content: [{ type: "text", text }], structuredContent: forModel(def.name, capped.result, (typeof input.repo === "string" && input.repo !== "") || firstAbsolutePath(def, input) !== undefined, input) };
   } catch (err) {
     const e = toLoreError(err);
     if (e.code === "INTERNAL") deps.log(`lore mcp: lore_${def.name} failed: ${e.cause instanceof Error ? (e.cause.stack ?? e.cause.message) : e.message}`);
-    return errorResult(e);
+    return errorResult(e, def);
   }
 }

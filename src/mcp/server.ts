@@ -4,6 +4,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { VERSION } from "../version.ts";
 import { callTool, type ToolDeps } from "./call-tool.ts";
+import { didYouMean } from "../nearest.ts";
 import { queryForTool, toolListings } from "./tools.ts";
 import type { CallExtra } from "./deadline.ts";
 
@@ -23,7 +24,7 @@ export function createServer(deps: ToolDeps): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools() }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const def = queryForTool(request.params.name);
-    if (!def) throw new McpError(ErrorCode.InvalidParams, `lore has no tool "${request.params.name}"; it has ${tools().map((t) => t.name).join(", ")}.`);
+    if (!def) throw new McpError(ErrorCode.InvalidParams, `lore has no tool "${request.params.name}"; it has ${tools().map((t) => t.name).join(", ")}.${didYouMean(request.params.name, tools().map((t) => t.name))}`);
     return callTool(def, request.params.arguments, deps, { _meta: request.params._meta, sendNotification: extra.sendNotification as CallExtra["sendNotification"] });
   });
   // A client with roots (Claude Code: the folder the agent works in, a worktree included) is asked for them, and again when they change.

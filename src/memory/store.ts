@@ -7,6 +7,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { LoreError } from "../errors.ts";
+import { badDate, dateTime, readDate } from "../queries/date-text.ts";
 import { workTreeStateDir } from "../index/index-file.ts";
 import type { Repo } from "../git/repo.ts";
 import { noFilterArgs } from "../git/no-filters.ts";
@@ -217,18 +218,11 @@ export class SnapshotStore {
   }
 }
 
-/** `--since`: a snapshot id, a duration (10m, 2h, 3d, 1w), "yesterday", or a date. Returns a snapshot id or a time. */
+/** `--since`: a snapshot id, or a date in a form lore reads (a duration such as 10m, 2h, 3d; yesterday; 2024-01-31). Returns a snapshot id or a time. */
 export function parseSince(text: string, now: Date): { time: Date } | { id: string } {
   const t = text.trim();
-  const m = /^(\d+)\s*(s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?|d|days?|w|weeks?)(\s+ago)?$/i.exec(t);
-  if (m) {
-    const unit = m[2]!.toLowerCase()[0]!;
-    const ms = { s: 1000, m: 60_000, h: 3600_000, d: 86_400_000, w: 604_800_000 }[unit]!;
-    return { time: new Date(now.getTime() - Number(m[1]) * ms) };
-  }
-  if (/^yesterday$/i.test(t)) return { time: new Date(now.getTime() - 86_400_000) };
   if (/^[0-9a-f]{4,40}$/i.test(t)) return { id: t };
-  const d = Date.parse(t);
-  if (!Number.isNaN(d) && /\d{4}-\d{2}-\d{2}/.test(t)) return { time: new Date(d) };
-  throw new LoreError("BAD_ARGUMENT", `since takes a snapshot id, a duration (10m, 2h, 3d), "yesterday" or a date, not "${text}".`);
+  const read = readDate(t);
+  if (read === undefined) throw badDate("--since", text, true);
+  return { time: dateTime(read, now) };
 }

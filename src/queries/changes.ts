@@ -17,7 +17,7 @@ export interface ChangesOutput {
 }
 
 export const CHANGES_ARGS = {
-  since: { type: "string", description: "Snapshot id, 10m, 2h, yesterday; default: last snapshot." },
+  since: { type: "string", date: "or-snapshot", description: "Snapshot id, 10m, 2h, yesterday; default: last snapshot." },
   paths: { type: "strings", positional: true, description: "Only these." },
   patch: { type: "boolean", description: "Add the diff." },
   list: { type: "boolean", description: "List snapshots too." },

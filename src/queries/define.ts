@@ -5,7 +5,10 @@
  */
 import type { z as Zod } from "zod";
 import { LoreError } from "../errors.ts";
+import { cliWord } from "./arg-words.ts";
 import type { QueryContext } from "./context.ts";
+import { badDate, readDate } from "./date-text.ts";
+import { didYouMean } from "../nearest.ts";
 
 /** "strings" is a list of strings (several paths); on the CLI, a positional list takes every remaining positional. */
 export type ArgType = "string" | "integer" | "boolean" | "strings";
@@ -40,6 +43,8 @@ export interface ArgSpec {
   flag?: string;
   /** Not offered to MCP (its bytes are paid on every turn): a refinement a person types, rarely an agent. */
   cliOnly?: boolean;
+  /** A date in one of the forms lore reads (src/queries/date-text.ts), checked on every face; "or-snapshot": or one of lore's snapshot ids. */
+  date?: true | "or-snapshot";
 }
 
 export type Args = Record<string, ArgSpec>;
@@ -139,35 +144,46 @@ export function defineQuery<A extends Args, O>(spec: QuerySpec<A, O>): QueryDef<
   } as QueryDef<A & typeof COMMON_ARGS, O>;
 }
 
-/** Checks and completes raw input against the declared arguments: the same rules on every face. */
+/** "PATH (file path)": an argument named as the command line names it, and what it is; MCP says it in its own words. */
+function named(key: string, spec: ArgSpec): string {
+  return `${cliWord(key, spec)} (${spec.description.replace(/\.$/, "").replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase())})`;
+}
+
+/**
+ * Checks and completes raw input against the declared arguments: the same rules on every face.
+ * Messages name arguments as the command line does (--limit, PATH); MCP rewrites them into its parameter names.
+ */
 export function validateInput(def: AnyQuery, raw: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(raw)) {
-    if (!(key in def.args) && raw[key] !== undefined) throw new LoreError("BAD_ARGUMENT", `${def.name} does not take "${key}"; it takes ${Object.keys(def.args).join(", ")}.`);
+    if (!(key in def.args) && raw[key] !== undefined) throw new LoreError("BAD_ARGUMENT", `${def.name} does not take "${key}"; it takes ${Object.keys(def.args).join(", ")}.${didYouMean(key, Object.keys(def.args), (k) => `"${k}"`)}`);
   }
   for (const [key, spec] of Object.entries(def.args)) {
     let v = raw[key];
+    const word = cliWord(key, spec);
     if (v === undefined || v === null) {
-      if (spec.required) throw new LoreError("BAD_ARGUMENT", `${def.name} needs ${key}: ${spec.description}`);
+      if (spec.required) throw new LoreError("BAD_ARGUMENT", `${def.name} needs ${named(key, spec)}.`);
       if (spec.default !== undefined) out[key] = spec.default;
       continue;
     }
     if (spec.type === "integer") {
       if (typeof v === "string" && /^-?\d+$/.test(v.trim())) v = Number(v);
-      if (typeof v !== "number" || !Number.isInteger(v)) throw new LoreError("BAD_ARGUMENT", `${key} must be a whole number, not ${JSON.stringify(v)}.`);
-      if (spec.min !== undefined && v < spec.min) throw new LoreError("BAD_ARGUMENT", `${key} must be at least ${spec.min}.`);
-      if (spec.max !== undefined && v > spec.max) throw new LoreError("BAD_ARGUMENT", `${key} must be at most ${spec.max}.`);
+      if (typeof v !== "number" || !Number.isInteger(v)) throw new LoreError("BAD_ARGUMENT", `${word} takes a whole number, not ${JSON.stringify(v)}.`);
+      if (spec.min !== undefined && v < spec.min) throw new LoreError("BAD_ARGUMENT", `${word} must be at least ${spec.min}.`);
+      if (spec.max !== undefined && v > spec.max) throw new LoreError("BAD_ARGUMENT", `${word} must be at most ${spec.max}.`);
     } else if (spec.type === "boolean") {
       if (v === "true" || v === "false") v = v === "true";
-      if (typeof v !== "boolean") throw new LoreError("BAD_ARGUMENT", `${key} must be true or false.`);
+      if (typeof v !== "boolean") throw new LoreError("BAD_ARGUMENT", `${word} is a switch: true or false.`);
     } else if (spec.type === "strings") {
       if (typeof v === "string") v = [v];
-      if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) throw new LoreError("BAD_ARGUMENT", `${key} must be a list of strings.`);
-      if (!spec.checkedByRunner && (v as string[]).some((x) => x.includes("\0"))) throw new LoreError("BAD_ARGUMENT", `${key} cannot contain a NUL byte.`);
-      if (spec.required && (v as string[]).length === 0) throw new LoreError("BAD_ARGUMENT", `${def.name} needs ${key}: ${spec.description}`);
+      if (!Array.isArray(v) || v.some((x) => typeof x !== "string")) throw new LoreError("BAD_ARGUMENT", `${word} takes a list of strings.`);
+      if (!spec.checkedByRunner && (v as string[]).some((x) => x.includes("\0"))) throw new LoreError("BAD_ARGUMENT", `${word} cannot contain a NUL byte.`);
+      if (spec.required && (v as string[]).length === 0) throw new LoreError("BAD_ARGUMENT", `${def.name} needs ${named(key, spec)}.`);
     } else {
-      if (typeof v !== "string") throw new LoreError("BAD_ARGUMENT", `${key} must be a string.`);
-      if (v.includes("\0")) throw new LoreError("BAD_ARGUMENT", `${key} cannot contain a NUL byte.`);
+      if (typeof v !== "string") throw new LoreError("BAD_ARGUMENT", `${word} takes a string.`);
+      if (v.includes("\0")) throw new LoreError("BAD_ARGUMENT", `${word} cannot contain a NUL byte.`);
+      // A snapshot id is hex; anything else must be a date lore reads (git would read garbage as now).
+      if (spec.date && !(spec.date === "or-snapshot" && /^[0-9a-f]{4,40}$/i.test(v.trim())) && readDate(v) === undefined) throw badDate(word, v, spec.date === "or-snapshot");
     }
     out[key] = v;
   }

@@ -4,6 +4,7 @@
  * Also the deadline, continue and budget arguments every face takes (the token: continue-token.ts).
  */
 import { LoreError } from "../errors.ts";
+import { noun } from "../plural.ts";
 import type { Offsets } from "./continue-token.ts";
 
 /** How far a question got: commits searched (of all, back to a time), commits found (back to a time), files blamed of files asked, or lines covered. */
@@ -62,11 +63,12 @@ export class PartialWork {
 export function progressMessage(p: Progress | undefined, question: string): string {
   const n = (x: number) => x.toLocaleString("en-US");
   if (!p) return `${question}: working…`;
-  if ("files" in p) return `${question}: blamed ${n(p.files)} of ${n(p.of)} files`;
-  if ("lines" in p) return `${question}: covered ${n(p.lines)} of ${n(p.of)} lines`;
+  // The noun goes with the number next to it: "1 of 1 file", "1 of 3 files".
+  if ("files" in p) return `${question}: blamed ${n(p.files)} of ${n(p.of)} ${noun(p.of, "file")}`;
+  if ("lines" in p) return `${question}: covered ${n(p.lines)} of ${n(p.of)} ${noun(p.of, "line")}`;
   const back = p.oldest ? `, back to ${p.oldest.slice(0, 7)}` : "";
-  if ("found" in p) return `${question}: ${n(p.found)} commit${p.found === 1 ? "" : "s"} found so far${back}`;
-  return `${question}: searched ${n(p.commits)}${p.of !== undefined ? ` of ${n(p.of)}` : ""} commits${back}`;
+  if ("found" in p) return `${question}: ${n(p.found)} ${noun(p.found, "commit")} found so far${back}`;
+  return `${question}: searched ${n(p.commits)}${p.of !== undefined ? ` of ${n(p.of)}` : ""} ${noun(p.of ?? p.commits, "commit")}${back}`;
 }
 
 /** What a call says about its own answering, apart from the question's input. */
@@ -91,8 +93,8 @@ const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000 };
 export function parseDeadline(v: unknown): number {
   const m = typeof v === "number" ? [String(v), String(v), "ms"] : typeof v === "string" ? /^\s*(-?\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/.exec(v) : null;
   const ms = m ? Number(m[1]) * UNITS[m[2] ?? "ms"]! : NaN;
-  if (!Number.isFinite(ms)) throw new LoreError("BAD_ARGUMENT", `deadline must be a time such as 5s, 500ms or 5000 (milliseconds), not ${JSON.stringify(v)}.`);
-  if (ms <= 0) throw new LoreError("BAD_ARGUMENT", `deadline must be more than 0 (it was ${JSON.stringify(v)}); leave it out to wait for the whole answer.`);
+  if (!Number.isFinite(ms)) throw new LoreError("BAD_ARGUMENT", `--deadline takes a time such as 5s, 500ms or 5000 (milliseconds), not ${JSON.stringify(v)}.`);
+  if (ms <= 0) throw new LoreError("BAD_ARGUMENT", `--deadline must be more than 0 (it was ${JSON.stringify(v)}); leave it out to wait for the whole answer.`);
   return Math.ceil(ms);
 }
 

@@ -46,7 +46,7 @@ export const SEARCH_ARGS = {
   paths: { type: "strings", positional: true, description: "Only commits touching these." },
   limit: { type: "integer", min: 1, short: "n", description: "Default 20, code 5." },
   author: { type: "string", description: "In author name or email.", agent: "" },
-  since: { type: "string", description: "Date.", agent: "" },
+  since: { type: "string", date: true, description: 'Only commits from this date on: 2024-01-31, "3 months ago", 2w, yesterday.', agent: "" },
   newest: { type: "boolean", description: "git log order." },
   code: { type: "boolean", description: "Code changes: git log -S." },
   regex: { type: "boolean", description: "With code: -G." },

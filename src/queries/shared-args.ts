@@ -17,5 +17,5 @@ export const IGNORE_REVS = {
 
 export const WINDOW_ARGS = {
   commits: { type: "string", default: "500", description: 'How many of the newest commits to look at, or "all" (default 500).' },
-  since: { type: "string", description: 'Only commits from this date on (any date git understands: 2024-01-31, "6 months ago").' },
+  since: { type: "string", date: true, description: 'Only commits from this date on: 2024-01-31, "6 months ago", 2w, yesterday.' },
 } as const satisfies Args;

@@ -20,7 +20,7 @@ Without --out, the daemon serves it on 127.0.0.1 at a URL with a random token,
 printed here; it answers nothing without the token and stops with the daemon.
 
 Flags:
-  --out FILE              Write the report to FILE instead of serving it
+  -o, --out FILE          Write the report to FILE instead of serving it
   --until REV             The repository as of this revision (default HEAD)
   --repo DIR              The repository: a folder inside it (default: the current folder's)
   --json                  Print {"out", "bytes"} or {"url"} as JSON

@@ -3,6 +3,7 @@ import { parseCommandArgv } from "../cli/argv.ts";
 import { LoreError } from "../errors.ts";
 import type { Client } from "./clients/client.ts";
 import { CLIENTS, clientsNamed } from "./clients/index.ts";
+import { didYouMean } from "../nearest.ts";
 import { takeSetupLock, SetupBusy } from "./lock.ts";
 import { otherClientsJson } from "./register-mcp.ts";
 import { commandLine, selfCommand } from "./self-command.ts";
@@ -37,7 +38,7 @@ const out = (line: string) => process.stdout.write(line + "\n");
 function chooseClients(named: string | undefined, uninstall: boolean): Client[] {
   if (named !== undefined) {
     const { clients, unknown } = clientsNamed(named);
-    if (unknown.length || clients.length === 0) throw new LoreError("BAD_ARGUMENT", `unknown client ${unknown.join(", ") || "(none named)"}: --client takes ${IDS}`);
+    if (unknown.length || clients.length === 0) throw new LoreError("BAD_ARGUMENT", `unknown client ${unknown.join(", ") || "(none named)"}: --client takes ${IDS}.${unknown.length === 1 ? didYouMean(unknown[0]!, CLIENTS.map((c) => c.id)) : ""}`);
     return clients;
   }
   const found: Client[] = [];

@@ -15,6 +15,7 @@ import { SERVER_NAME, serverConfig } from "./register-mcp.ts";
 import { selfCommand } from "./self-command.ts";
 import { skillState } from "./skill.ts";
 import type { Check } from "./step.ts";
+import { plural } from "../plural.ts";
 
 export type { Check };
 
@@ -71,14 +72,14 @@ export async function checkIndex(cwd: string, daemonUp: boolean): Promise<Check[
     return [{ name: "index", status: "fail", message: `${e.code}: ${e.message}`, fix: "lore status" }];
   }
   const checks: Check[] = [];
-  const counts = `${s.commitsIndexed} commits, ${s.filesBlamed} of ${s.filesTotal - s.filesUnblamable} text files blamed`;
+  const counts = `${plural(s.commitsIndexed, "commit")}, ${s.filesBlamed} of ${plural(s.filesTotal - s.filesUnblamable, "text file")} blamed`;
   if (s.state === "fresh") checks.push({ name: "index", status: "ok", message: `${s.repo} indexed and fresh (${counts})` });
   else if (s.state === "empty") checks.push({ name: "index", status: "warn", message: `${s.repo} has no commits yet` });
   else if (s.state === "indexing") checks.push({ name: "index", status: "warn", message: `${s.repo} is being indexed now (${counts})`, fix: "lore status" });
   else if (s.indexedHead === null) checks.push({ name: "index", status: "warn", message: `${s.repo} is not indexed yet; the first question builds the index`, fix: "lore hotspots" });
   else checks.push({ name: "index", status: "warn", message: `${s.repo}'s index is behind HEAD; the next question catches it up`, fix: "lore status" });
   if (s.shallow) checks.push({ name: "shallow", status: "warn", message: "this is a shallow clone: history (and blame) stop at the clone's depth", fix: "git fetch --unshallow" });
-  if (s.maxCommits) checks.push({ name: "history cap", status: "warn", message: `the index holds only the newest ${s.maxCommits} commits` });
+  if (s.maxCommits) checks.push({ name: "history cap", status: "warn", message: `the index holds only the newest ${plural(s.maxCommits, "commit")}` });
   return checks;
 }
 

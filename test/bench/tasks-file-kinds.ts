@@ -166,12 +166,12 @@ const fileThen: Kind = {
   async lore(t, call) {
     // A long file comes a page a call: the text answer's last line says from where the rest goes on.
     let a = await call("show", { rev: t.rev });
-    for (let cut = /\n… \d+ more lines from startLine (\d+)$/.exec(a?.text ?? ""); cut; cut = /\n… \d+ more lines from startLine (\d+)$/.exec(a?.text ?? ""))
+    for (let cut = /\n… \d+ more lines? from startLine (\d+)$/.exec(a?.text ?? ""); cut; cut = /\n… \d+ more lines? from startLine (\d+)$/.exec(a?.text ?? ""))
       a = await call("show", { rev: t.rev, startLine: Number(cut[1]) });
   },
   check(t, f, answers) {
     // What the model read, without the line that says how to get the rest.
-    const text = answers.map((a) => (a?.text ?? "").replace(/\n?… \d+ more lines from startLine \d+$/, "").replace(/\n$/, "")).join("\n");
+    const text = answers.map((a) => (a?.text ?? "").replace(/\n?… \d+ more lines? from startLine \d+$/, "").replace(/\n$/, "")).join("\n");
     return text === sh(f.dir, `git show ${q(t.rev as string)}`).replace(/\n$/, "") ? [] : ["text differs"];
   },
 };

@@ -47,7 +47,7 @@ test("a long file's text over MCP comes in pages of up to 48 KB, each saying fro
       const text = (await callTool(show, args, deps)).content[0]!.text;
       // Under Claude Code's 50,000 characters, which it keeps in the conversation.
       expect(text.length).toBeLessThan(50_000);
-      const more = /\n… (\d+) more lines from startLine (\d+)$/.exec(text);
+      const more = /\n… (\d+) more lines? from startLine (\d+)$/.exec(text);
       pages.push(more ? text.slice(0, more.index + 1) : text);
       if (!more) break;
       args = { rev: "HEAD:big.txt", startLine: Number(more[2]) };

@@ -2,6 +2,7 @@
 import type { BlameOutput } from "../../queries/blame.ts";
 import type { Style } from "../style.ts";
 import { day, shortSha, table } from "../table.ts";
+import { lineSpan } from "../../plural.ts";
 
 export function renderBlame(r: BlameOutput, s: Style): string {
   if (r.hunks.length === 0) return `${r.path} is empty.`;
@@ -13,5 +14,5 @@ export function renderBlame(r: BlameOutput, s: Style): string {
     const moved = origPath !== undefined ? s.dim(` (from ${origPath})`) : "";
     return [s.dim(lines), s.yellow((boundary.has(sha) ? "^" : "") + sha), author, s.dim(day(time)), subject + moved];
   });
-  return [s.bold(`${r.path}`) + s.dim(` lines ${r.range[0]}-${r.range[1]} of ${r.lines} ${r.worktree ? `on disk (differs from HEAD ${shortSha(r.rev)})` : `at ${shortSha(r.rev)}`}`), ...table(rows, new Set([0]))].join("\n");
+  return [s.bold(`${r.path}`) + s.dim(` ${lineSpan(r.range[0], r.range[1])} of ${r.lines} ${r.worktree ? `on disk (differs from HEAD ${shortSha(r.rev)})` : `at ${shortSha(r.rev)}`}`), ...table(rows, new Set([0]))].join("\n");
 }

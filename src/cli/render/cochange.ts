@@ -2,13 +2,15 @@
 import type { CochangeOutput } from "../../queries/cochange.ts";
 import type { Style } from "../style.ts";
 import { table } from "../table.ts";
+import { plural } from "../../plural.ts";
+import { moreLine, type Words } from "./words.ts";
 
-export function renderCochange(r: CochangeOutput, s: Style): string {
-  const what = r.paths.length === 1 ? r.paths[0]! : `${r.paths.length} files`;
+export function renderCochange(r: CochangeOutput & { continue?: string }, s: Style, w: Words): string {
+  const what = r.paths.length === 1 ? r.paths[0]! : plural(r.paths.length, "file");
   if (r.note) return [...(r.paths.length ? [s.dim(`asked about ${r.paths.join(", ")}`)] : []), r.note].join("\n");
-  const per = r.window.perFile ? `the newest ${r.window.perFile} commits of each file` : "every commit";
+  const per = r.window.perFile ? `the newest ${plural(r.window.perFile, "commit")} of each file` : "every commit";
   const head = s.dim(
-    `${r.commits} commits touched ${what} (${per}${r.window.since ? ` since ${r.window.since.slice(0, 10)}` : ""}, back to ${r.window.from?.slice(0, 10)}; commits of more than ${r.window.maxFiles} files left out)`,
+    `${plural(r.commits, "commit")} touched ${what} (${per}${r.window.since ? ` since ${r.window.since.slice(0, 10)}` : ""}, back to ${r.window.from?.slice(0, 10)}; commits of more than ${plural(r.window.maxFiles, "file")} left out)`,
   );
   if (r.results.length === 0) return `${head}\nNo other file changed with ${r.paths.length === 1 ? "it" : "them"}.`;
   const multi = r.results.some((x) => x.with);
@@ -16,5 +18,5 @@ export function renderCochange(r: CochangeOutput, s: Style): string {
     ["together", "confidence", "jaccard", "file", ...(multi ? ["with"] : [])].map(s.dim),
     ...r.results.map((x) => [String(x.count), `${Math.round(x.confidence * 100)}%`, x.jaccard.toFixed(2), x.path, ...(multi ? [s.dim(x.with!.join(", "))] : [])]),
   ];
-  return [head, ...table(rows, new Set([0, 1, 2])), ...(r.truncated ? [s.dim("… more files: raise -n")] : [])].join("\n");
+  return [head, ...table(rows, new Set([0, 1, 2])), ...moreLine(w, "more files", r, ["limit", r.results.length * 2]).map(s.dim)].join("\n");
 }

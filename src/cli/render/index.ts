@@ -18,11 +18,12 @@ import { renderSearch } from "./search.ts";
 import { renderStatus } from "./status.ts";
 import { bare, partialLines } from "./partial.ts";
 import { historyStopsLine, type HistoryStops } from "../../queries/history-stops.ts";
+import { wordsFor, type Words } from "./words.ts";
 
-const RENDERERS: Record<string, (result: never, style: Style) => string> = {
+const RENDERERS: Record<string, (result: never, style: Style, words: Words) => string> = {
   blame: renderBlame,
   // history -L answers with a range and each commit's diff.
-  history: (r: never, s: Style) => ("range" in (r as object) ? renderLineHistory : renderHistory)(r, s),
+  history: (r: never, s: Style, w: Words) => ("range" in (r as object) ? renderLineHistory : renderHistory)(r, s, w),
   intent: renderIntent,
   cochange: renderCochange,
   hotspots: renderHotspots,
@@ -41,13 +42,17 @@ const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   restore: renderRestore,
 };
 
-export function render(name: string, result: unknown, style: Style, more: (token: string) => string = (t) => `the rest: --continue ${t}`): string {
+/** The answer as the face shows it: the command line's words (flags) or MCP's (its parameters). */
+export function render(name: string, result: unknown, style: Style, face: "cli" | "mcp" = "cli"): string {
   const r = RENDERERS[name];
-  const extra = partialLines(name, result, style, more);
+  const words = wordsFor(name, face);
   const stops = (result as { historyStops?: HistoryStops } | null)?.historyStops;
   // One line in every answer whose facts reach a shallow clone's boundary.
-  if (stops) extra.unshift(style.yellow(historyStopsLine(stops, name === "search" && (result as { mode?: string }).mode !== undefined)));
-  if (bare(result)) return extra.join("\n");
-  const text = r ? r(result as never, style) : JSON.stringify(result, null, 2);
+  const stopLine = stops ? [style.yellow(historyStopsLine(stops, name === "search" && (result as { mode?: string }).mode !== undefined))] : [];
+  if (bare(result)) return [...stopLine, ...partialLines(name, result, style, words)].join("\n");
+  const text = r ? r(result as never, style, words) : JSON.stringify(result, null, 2);
+  // A renderer whose cut line named the token said how to go on; else the partial or continue line does.
+  const token = (result as { continue?: unknown } | null)?.continue;
+  const extra = [...stopLine, ...(typeof token === "string" && text.includes(token) ? [] : partialLines(name, result, style, words))];
   return extra.length ? `${text}\n${extra.join("\n")}` : text;
 }

@@ -1,6 +1,7 @@
 /** The text of a partial answer (given at its deadline): what was found so far, how far it got, how to get the rest. */
 import { progressMessage, type Progress } from "../../queries/partial.ts";
 import type { Style } from "../style.ts";
+import type { Words } from "./words.ts";
 
 interface PartialAnswer {
   partial?: true;
@@ -9,12 +10,12 @@ interface PartialAnswer {
   rev?: string;
 }
 
-/** The lines a partial or cut answer adds; `more` says how to continue on this face. */
-export function partialLines(name: string, result: unknown, style: Style, more: (token: string) => string): string[] {
+/** The line a partial or cut answer adds, in the face's words for going on. */
+export function partialLines(name: string, result: unknown, style: Style, words: Words): string[] {
   const r = (result ?? {}) as PartialAnswer;
   const out: string[] = [];
-  if (r.partial) out.push(style.dim(`partial: ${progressMessage(r.progress, name).replace(`${name}: `, "")}; ${more(r.continue!)}`));
-  else if (r.continue) out.push(style.dim(`… ${more(r.continue)}`));
+  if (r.partial) out.push(style.dim(`partial: ${progressMessage(r.progress, name).replace(`${name}: `, "")}; ${words.rest(r.continue!)} for the rest`));
+  else if (r.continue) out.push(style.dim(`… more: ${words.rest(r.continue)} for the rest`));
   return out;
 }
 

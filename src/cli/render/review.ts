@@ -2,19 +2,21 @@
 import type { ReviewOutput } from "../../queries/review.ts";
 import type { Style } from "../style.ts";
 import { table } from "../table.ts";
+import { plural } from "../../plural.ts";
+import { moreLine, type Words } from "./words.ts";
 
 function ranges(r: [number, number][]): string {
   return r.map(([a, b]) => (a === b ? String(a) : `${a}-${b}`)).join(",");
 }
 
-export function renderReview(r: ReviewOutput & { after?: number }, s: Style): string {
+export function renderReview(r: ReviewOutput & { after?: number; continue?: string }, s: Style, w: Words): string {
   // A continued page: the files after those the pages before listed, nothing of the review again.
   if (r.after !== undefined) return fileRows(r, s).join("\n");
   const out: string[] = [];
   const against = r.mergeBase ? `since the merge base ${r.mergeBase.slice(0, 12)} with ${r.base!.slice(0, 12)}` : `against HEAD ${r.rev.slice(0, 12)}`;
   if (r.note) out.push(s.yellow(r.note));
   if (r.files.length === 0) return out.join("\n");
-  out.push(s.dim(`${r.filesTotal} file${r.filesTotal === 1 ? "" : "s"} changed ${against}`), "");
+  out.push(s.dim(`${plural(r.filesTotal, "file")} changed ${against}`), "");
 
   const fixes = Object.entries(r.fixes);
   if (fixes.length) {
@@ -28,7 +30,9 @@ export function renderReview(r: ReviewOutput & { after?: number }, s: Style): st
   }
 
   out.push(s.bold("Files"), ...fileRows(r, s));
-  if (r.truncated) out.push(s.dim(`  … ${r.filesTotal - r.files.length} more files`));
+  // The files after this page: one line with the count and the token.
+  const rest = moreLine(w, plural(r.filesTotal - r.files.length, "more file", "more files"), r);
+  if (r.truncated) out.push(s.dim(`  ${rest[0] ?? `… ${plural(r.filesTotal - r.files.length, "more file", "more files")}`}`));
 
   out.push("", s.bold("May have missed (goes with these, untouched)"));
   if (r.missing.length === 0) out.push(s.dim("  nothing: no file usually changes with these that the change leaves out"));

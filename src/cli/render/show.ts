@@ -2,17 +2,20 @@
 import type { ShowCommitOutput, ShowFileOutput, ShowOutput } from "../../queries/show.ts";
 import type { Style } from "../style.ts";
 import { fileLines } from "./log.ts";
+import { lineSpan } from "../../plural.ts";
+import type { Words } from "./words.ts";
 
-export function renderShow(r: ShowOutput, s: Style): string {
-  return "text" in r ? renderFile(r, s) : renderCommit(r, s);
+export function renderShow(r: ShowOutput, s: Style, w: Words): string {
+  return "text" in r ? renderFile(r, s, w) : renderCommit(r, s, w);
 }
 
-function renderFile(r: ShowFileOutput, s: Style): string {
-  const cut = r.truncated ? [s.dim(`… more: lines ${r.range[0]}-${r.range[1]} of ${r.lines}; ask for the rest with -L ${r.range[1] + 1},${r.lines}`)] : [];
+function renderFile(r: ShowFileOutput, s: Style, w: Words): string {
+  const rest = w.face === "cli" ? `-L ${r.range[1] + 1},${r.lines}` : w.set("startLine", r.range[1] + 1);
+  const cut = r.truncated ? [s.dim(`… more: ${lineSpan(r.range[0], r.range[1])} of ${r.lines}; ask for the rest with ${rest}`)] : [];
   return [r.text.replace(/\n$/, ""), ...cut].join("\n");
 }
 
-function renderCommit(r: ShowCommitOutput & { after?: number; continue?: string }, s: Style): string {
+function renderCommit(r: ShowCommitOutput & { after?: number; continue?: string }, s: Style, w: Words): string {
   const patch = r.patch !== undefined ? [r.patch.replace(/\n$/, "")] : [];
   // A continued page: the files after those the first page listed, the patch's next part, nothing of the commit again.
   if (r.after !== undefined) return [...(r.files.length ? fileLines(r.files, r.filesTotal - r.after, s, "") : []), ...(r.files.length && patch.length ? [""] : []), ...patch].join("\n");
@@ -23,6 +26,7 @@ function renderCommit(r: ShowCommitOutput & { after?: number; continue?: string 
   out.push(...(r.leftOut ?? []).map((l) => s.yellow(`left out: ${l}`)));
   if (patch.length) out.push("", ...patch);
   // (A page's cut patch says its continue instead.)
-  if (r.truncated && !r.continue) out.push(s.dim("… the patch is cut: ask for more with --diff-lines N, or name fewer files"));
+  const lines = w.set("diffLines");
+  if (r.truncated && !r.continue) out.push(s.dim(`… the patch is cut: ${lines ? `ask for more with ${lines} N, or ` : ""}name fewer files`));
   return out.join("\n");
 }

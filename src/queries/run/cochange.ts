@@ -31,11 +31,11 @@ async function changedFiles(ctx: QueryContext): Promise<string[]> {
 
 export async function run(ctx: QueryContext, input: Input<typeof COCHANGE_ARGS>): Promise<CochangeOutput> {
   const given = input.paths ?? [];
-  if (input.changed && given.length > 0) throw new LoreError("BAD_ARGUMENT", "Give files or changed: true, not both.");
-  if (!input.changed && given.length === 0) throw new LoreError("BAD_ARGUMENT", "cochange needs files (paths), or changed: true for your uncommitted changes.");
+  if (input.changed && given.length > 0) throw new LoreError("BAD_ARGUMENT", "Give files (PATH…) or --changed, not both.");
+  if (!input.changed && given.length === 0) throw new LoreError("BAD_ARGUMENT", "cochange needs files (PATH…), or --changed for your uncommitted changes.");
   const scope = await ctx.index.scope(input.until);
   const limit = input.commits === "all" ? null : /^\d+$/.test(input.commits) && Number(input.commits) > 0 ? Number(input.commits) : undefined;
-  if (limit === undefined) throw new LoreError("BAD_ARGUMENT", `commits must be a positive number or "all", not "${input.commits}".`);
+  if (limit === undefined) throw new LoreError("BAD_ARGUMENT", `--commits takes a positive number or "all", not "${input.commits}".`);
   const since = input.since === undefined ? null : await parseSince(ctx, input.since);
   const w: FileWindowSpec = { scope: scope.table, limit, since, maxFiles: input.maxFiles };
   const window = { ...(limit !== null ? { perFile: limit } : {}), ...(since !== null ? { since: iso(since) } : {}), maxFiles: input.maxFiles };

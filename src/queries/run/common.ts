@@ -10,6 +10,8 @@ import { lsTree } from "../../index/tree.ts";
 import { readHeadCommit } from "../../git/head-file.ts";
 import type { WindowSpec } from "../../store/window-store.ts";
 import type { QueryContext } from "../context.ts";
+import { badDate, checkDate } from "../date-text.ts";
+import { plural } from "../../plural.ts";
 
 export function iso(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toISOString().replace(".000Z", "Z");
@@ -63,7 +65,7 @@ export function workTreeRoot(ctx: QueryContext): string {
 /** A path only in the work tree (created, not committed yet): said plainly, since lore answers from commits. */
 function onlyInWorkTree(ctx: QueryContext, path: string, clause: string): LoreError | undefined {
   if (path === "" || !existsSync(join(workTreeRoot(ctx), path))) return undefined;
-  return new LoreError("PATH_NOT_FOUND", `${path} is not committed: this answer comes from commits, and ${clause}. Commit it, or ask about a committed path (blame, intent and history -L without --until read the file on disk).`);
+  return new LoreError("PATH_NOT_FOUND", `${path} is not committed: this answer comes from commits, and ${clause}. Commit it, or ask about a committed path (blame, intent and a line history read the file on disk unless --until names a revision).`);
 }
 
 /** PATH_NOT_FOUND for a path no commit ever had. */
@@ -105,7 +107,7 @@ export async function windowOf(
   let limit: number | null;
   if (commits === "all") limit = null;
   else if (/^\d+$/.test(commits) && Number(commits) > 0) limit = Number(commits);
-  else throw new LoreError("BAD_ARGUMENT", `commits must be a positive number or "all", not "${commits}".`);
+  else throw new LoreError("BAD_ARGUMENT", `--commits takes a positive number or "all", not "${commits}".`);
   // While a first index runs, a window of the newest N commits is whole once N of them are in
   // (under a path: once N of the commits indexed so far changed it, which the caller counts).
   if (scope.prefix !== undefined && (since !== undefined || limit === null || (under === "" && scope.prefix < limit))) throw new HistoryNotYet();
@@ -116,21 +118,20 @@ export async function windowOf(
 /** A date git understands (2024-01-31, "3 months ago") as Unix seconds; a bare calendar date is the start of that day. */
 export function parseSince(ctx: QueryContext, since: string): Promise<number> {
   // A bare calendar date means the start of that day; git alone would keep the clock's time of day.
-  return gitDate(ctx, since, "since", true);
+  return gitDate(ctx, since, "--since", true);
 }
 
 /**
- * A date as git reads it (2024-01-31, "3 months ago"), in Unix seconds; BAD_ARGUMENT for what
- * git would quietly read as now. `startOfDay`: a bare calendar date is that day's first second.
+ * A date in a form lore reads (date-text.ts), as git reads it, in Unix seconds; BAD_ARGUMENT for any
+ * other (git would quietly read it as now). `flag` names it in messages. `startOfDay`: a bare
+ * calendar date is that day's first second.
  */
-export async function gitDate(ctx: QueryContext, text: string, name: string, startOfDay = false): Promise<number> {
-  const bad = () => new LoreError("BAD_ARGUMENT", `${name} must be a date git understands (2024-01-31, "3 months ago"), not "${text}".`);
-  // git's approxidate takes anything (garbage means "now"): insist on a digit or a date word.
-  if (!/\d|now|today|yesterday|ago|last|noon|midnight|tea|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(mon|tues|wednes|thurs|fri|satur|sun)day/i.test(text)) throw bad();
-  const date = startOfDay && /^\s*\d{4}-\d{1,2}-\d{1,2}\s*$/.test(text) ? `${text.trim()} 00:00:00` : text;
+export async function gitDate(ctx: QueryContext, text: string, flag: string, startOfDay = false): Promise<number> {
+  const read = checkDate(flag, text);
+  const date = startOfDay && /^\d{4}-\d{2}-\d{2}$/.test(read) ? `${read} 00:00:00` : read;
   const out = await gitText(["rev-parse", `--since=${date}`], ctx.index.git).catch(() => "");
   const m = /--max-age=(\d+)/.exec(out);
-  if (!m) throw bad();
+  if (!m) throw badDate(flag, text);
   return Number(m[1]);
 }
 
@@ -138,10 +139,10 @@ export async function gitDate(ctx: QueryContext, text: string, name: string, sta
 export function lineRange(start: number | undefined, end: number | undefined, lines: number, path: string): [number, number] {
   const a = start ?? 1;
   const b = end ?? lines;
-  if (a < 1 || b < 1) throw new LoreError("BAD_RANGE", `Line numbers start at 1, not ${Math.min(a, b)}; give START,END with 1 <= START <= END.`);
-  if (b < a) throw new LoreError("BAD_RANGE", `The range ${a},${b} ends before it starts; give START,END with START <= END.`);
+  if (a < 1 || b < 1) throw new LoreError("BAD_RANGE", `Line numbers start at 1, not ${Math.min(a, b)}; ask for -L START,END with 1 <= START <= END.`);
+  if (b < a) throw new LoreError("BAD_RANGE", `The range ${a},${b} ends before it starts; ask for -L START,END with START <= END.`);
   if (lines === 0) throw new LoreError("BAD_RANGE", `${path} is empty: it has no lines to ask about.`);
-  if (a > lines || b > lines) throw new LoreError("BAD_RANGE", `${path} has only ${lines} line${lines === 1 ? "" : "s"}; ask for lines within 1,${lines}.`);
+  if (a > lines || b > lines) throw new LoreError("BAD_RANGE", `${path} has only ${plural(lines, "line")}; ask for lines within 1,${lines}.`);
   return [a, b];
 }
 

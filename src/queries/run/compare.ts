@@ -10,7 +10,7 @@ import { checkCount, commitOf, diffFiles, diffPatch, fileOut } from "./repo-diff
 import { boundaryOf, historyStops, markBoundary } from "./history-stops.ts";
 
 export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>): Promise<CompareOutput> {
-  checkCount("diffLines", input.diffLines);
+  checkCount("--diff-lines", input.diffLines);
   const base = await commitOf(ctx, input.base);
   const headRev = input.head ?? "HEAD";
   const head = await commitOf(ctx, headRev);
@@ -23,7 +23,7 @@ export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>):
   const [mergeBaseOut, counts, log] = await Promise.all([
     gitMaybe(["merge-base", base, head], ctx.index.git),
     gitText(["rev-list", "--left-right", ...(boundary.size ? [] : ["--count"]), `${base}...${head}`, "--"], ctx.index.git),
-    logCommits(ctx, scope, { paths, limit: skip + checkCount("limit", input.limit, 10_000), not: base }),
+    logCommits(ctx, scope, { paths, limit: skip + checkCount("--limit", input.limit, 10_000), not: base }),
   ]);
   const sides = boundary.size ? counts.split("\n").filter(Boolean) : [];
   const stops = historyStops(boundary, boundary.size ? sides.map((l) => l.slice(1)) : []);

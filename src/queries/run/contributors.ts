@@ -25,7 +25,7 @@ interface Person {
 }
 
 export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_ARGS>): Promise<ContributorsOutput> {
-  if (input.by !== undefined && input.by !== "lines" && input.by !== "commits") throw new LoreError("BAD_ARGUMENT", `by takes "lines" or "commits", not ${JSON.stringify(input.by)}.`);
+  if (input.by !== undefined && input.by !== "lines" && input.by !== "commits") throw new LoreError("BAD_ARGUMENT", `--by takes "lines" or "commits", not ${JSON.stringify(input.by)}.`);
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
   const entries = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);

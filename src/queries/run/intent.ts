@@ -66,7 +66,7 @@ async function linesAsked(ctx: QueryContext, input: Input<typeof INTENT_ARGS>, p
 
 export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): Promise<IntentOutput> {
   const path = repoPath(ctx, input.path);
-  if (input.function === undefined && input.startLine === undefined) throw new LoreError("BAD_ARGUMENT", "intent needs lines: -L START,END (startLine, endLine) or -L :NAME for a function.");
+  if (input.function === undefined && input.startLine === undefined) throw new LoreError("BAD_ARGUMENT", "intent needs lines: -L START,END, or -L :NAME for a function's.");
   const onDisk = await diskBlame(ctx, input.until, path, input.ignoreRevs);
   let rev: string;
   let a: number, b: number;

@@ -17,6 +17,7 @@ import type { Scope } from "../../index/repo-index.ts";
 import { diskFile, runsIn, type DiskFile, type DiskRun } from "./disk-file.ts";
 import { checkedFunction, functionAt, functionOnDisk } from "./function-range.ts";
 import { boundaryCommit, boundaryOf, historyStops } from "./history-stops.ts";
+import { plural } from "../../plural.ts";
 
 type Cached = Omit<LineHistoryOutput, "repo" | "rev" | "path">;
 
@@ -88,10 +89,10 @@ async function onDisk(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>, scop
 function checkedRange(asked: { startLine: number; endLine?: number }, lines: number | undefined, path: string): [number, number] {
   const a = asked.startLine;
   const b = asked.endLine ?? lines ?? a;
-  if (a < 1) throw new LoreError("BAD_RANGE", "Line numbers start at 1.");
-  if (b < a) throw new LoreError("BAD_RANGE", `The range ${a},${b} ends before it starts; give START,END with START <= END.`);
+  if (a < 1) throw new LoreError("BAD_RANGE", "Line numbers start at 1; ask for -L START,END with 1 <= START <= END.");
+  if (b < a) throw new LoreError("BAD_RANGE", `The range ${a},${b} ends before it starts; ask for -L START,END with START <= END.`);
   if (lines === 0) throw new LoreError("BAD_RANGE", `${path} is empty: it has no lines to ask about.`);
-  if (lines !== undefined && b > lines) throw new LoreError("BAD_RANGE", `${path} has only ${lines} line${lines === 1 ? "" : "s"}; ask for lines within 1,${lines}.`);
+  if (lines !== undefined && b > lines) throw new LoreError("BAD_RANGE", `${path} has only ${plural(lines, "line")}; ask for lines within 1,${lines}.`);
   return [a, b];
 }
 

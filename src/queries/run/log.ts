@@ -27,14 +27,14 @@ export async function run(ctx: QueryContext, input: Input<typeof LOG_ARGS>): Pro
   const scope = await ctx.index.scope(input.until);
   const paths = repoPaths(ctx, input.paths);
   if (scope.prefix === undefined) checkPathsKnown(ctx, paths);
-  const since = input.since === undefined ? undefined : await gitDate(ctx, input.since, "since");
-  const before = input.before === undefined ? undefined : await gitDate(ctx, input.before, "before");
+  const since = input.since === undefined ? undefined : await gitDate(ctx, input.since, "--since");
+  const before = input.before === undefined ? undefined : await gitDate(ctx, input.before, "--before");
   const not = input.not === undefined ? undefined : await resolveCommit(ctx.index.repo, input.not);
-  if (input.author === "") throw new LoreError("BAD_ARGUMENT", "author must not be empty.");
+  if (input.author === "") throw new LoreError("BAD_ARGUMENT", "--author takes a text to look for, not an empty one.");
   const skip = input.skip ?? 0;
   const log = await logCommits(ctx, scope, {
     paths,
-    limit: skip + checkCount("limit", input.limit, 10_000),
+    limit: skip + checkCount("--limit", input.limit, 10_000),
     author: input.author,
     since,
     before,

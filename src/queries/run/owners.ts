@@ -21,7 +21,7 @@ const person = (who: string) => {
 };
 
 export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): Promise<OwnersOutput> {
-  if (input.by !== undefined && input.by !== "file" && input.by !== "folder") throw new LoreError("BAD_ARGUMENT", `by must be "file" or "folder", not "${input.by}".`);
+  if (input.by !== undefined && input.by !== "file" && input.by !== "folder") throw new LoreError("BAD_ARGUMENT", `--by takes "file" or "folder", not "${input.by}".`);
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
   const entries = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);

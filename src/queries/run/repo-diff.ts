@@ -72,8 +72,8 @@ export function fileOut(f: { path: string; oldPath?: string | null; status: stri
 }
 
 /** Bounds the MCP schema leaves out to save bytes, checked here alike on every face. */
-export function checkCount(name: string, value: number, max = 100_000): number {
-  if (value < 1 || value > max) throw new LoreError("BAD_ARGUMENT", `${name} must be between 1 and ${max}, not ${value}.`);
+export function checkCount(flag: string, value: number, max = 100_000): number {
+  if (value < 1 || value > max) throw new LoreError("BAD_ARGUMENT", `${flag} must be between 1 and ${max}, not ${value}.`);
   return value;
 }
 

@@ -18,9 +18,9 @@ const MAX_FILES = 50;
 
 export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_ARGS>): Promise<SearchOutput> {
   const text = input.query;
-  if (text === "") throw new LoreError("BAD_ARGUMENT", "search --code needs a text to look for.");
+  if (text === "") throw new LoreError("BAD_ARGUMENT", "A code search (--code) needs a text to look for.");
   if (input.newest || input.author !== undefined || input.since !== undefined)
-    throw new LoreError("BAD_ARGUMENT", "newest, author and since go with a message search; search --code lists commits in git's order (oldest first with --oldest).");
+    throw new LoreError("BAD_ARGUMENT", "--newest, --author and --since go with a message search; a code search (--code) lists commits in git's order (oldest first with --oldest).");
   const find = input.regex ? jsRegex(text) : text;
   const scope = await ctx.index.scope(input.until);
   const limit = input.limit ?? 5;

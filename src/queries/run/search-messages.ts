@@ -11,7 +11,7 @@ import { ftsQuery } from "./fts-query.ts";
 import { snippet, snippetTerms } from "./snippet.ts";
 
 export async function searchMessages(ctx: QueryContext, input: Input<typeof SEARCH_ARGS>): Promise<SearchOutput> {
-  if (input.regex || input.oldest) throw new LoreError("BAD_ARGUMENT", "regex and oldest go with code (lore search --code); a message search takes words.");
+  if (input.regex || input.oldest) throw new LoreError("BAD_ARGUMENT", "--regex and --oldest go with a code search (--code); a message search takes words.");
   const match = ftsQuery(input.query);
   const scope = await ctx.index.scope(input.until);
   // Every message is needed, not just the newest: wait for the first index to end.

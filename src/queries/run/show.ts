@@ -18,11 +18,11 @@ import { checkCount, commitOf, diffFiles, diffPatch, fileOut } from "./repo-diff
 const MAX_LINES = 1000;
 
 export async function run(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Promise<ShowOutput> {
-  checkCount("diffLines", input.diffLines);
+  checkCount("--diff-lines", input.diffLines);
   // REV:PATH, as git show takes it (":PATH" alone, the staged file, is not a commit's).
   const m = /^([^:]+):(.*)$/s.exec(input.rev);
   if (m) return showFile(ctx, m[1]!, m[2]!, input);
-  if (input.startLine !== undefined || input.endLine !== undefined) throw new LoreError("BAD_ARGUMENT", "-L takes lines of a file: ask for REV:PATH -L A,B.");
+  if (input.startLine !== undefined || input.endLine !== undefined) throw new LoreError("BAD_ARGUMENT", "Lines (-L) are a file's: ask for REV:PATH with -L A,B.");
   return showCommit(ctx, input);
 }
 

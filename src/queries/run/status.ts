@@ -8,6 +8,7 @@ import { pruneLimits, SnapshotStore } from "../../memory/store.ts";
 import type { STATUS_ARGS, StatusOutput } from "../status.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
+import { noun } from "../../plural.ts";
 
 function fileBytes(path: string): number {
   try {
@@ -79,7 +80,7 @@ function walksGit(indexedHead: string | null, codeHead: string | null, unblamed:
   return [
     ...(codeHead !== indexedHead ? ["search code: git log -S, until the change index is built"] : []),
     "history -L: git log -L (then kept)",
-    ...(unblamed > 0 ? [`blame, contributors, owners of the ${unblamed.toLocaleString("en-US")} files not blamed yet: git blame (then kept)`] : []),
+    ...(unblamed > 0 ? [`blame, contributors, owners of the ${unblamed.toLocaleString("en-US")} ${noun(unblamed, "file")} not blamed yet: git blame (then kept)`] : []),
   ];
 }
 

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 /** Small DOM helpers for the report page: elements, SVG elements, number formats. */
+import { noun } from "../../plural.ts";
 
 type Attrs = Record<string, string | number | boolean | undefined>;
 type Child = Node | string | null | undefined | false;
@@ -20,7 +21,8 @@ export function s<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Attrs = {
 
 export const fmt = (n: number): string => n.toLocaleString("en-US");
 export const pct = (share: number): string => `${Math.round(share * 100)} %`;
-export const plural = (n: number, one: string, many = `${one}s`): string => `${fmt(n)} ${n === 1 ? one : many}`;
+/** A count and its noun, the number formatted for people: "1 line", "2,480 lines". */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${fmt(n)} ${noun(n, one, many)}`;
 export const base = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
 
 /** The heat colour of `v` in 0..1: pale yellow to deep red, as a CSS colour (lightness also falls, so it reads in grey too). */

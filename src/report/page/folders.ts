@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /** Ownership by folder: who wrote most of each folder's lines, and where one person wrote nearly all of it (islands). */
-import { fmt, h, pct } from "./dom.ts";
+import { fmt, h, pct, plural } from "./dom.ts";
 import type { FolderOwner } from "./types.ts";
 
 /** Folders shown: the largest, so the table stays a table. */
@@ -10,7 +10,7 @@ export function drawFolders(box: HTMLElement, folders: FolderOwner[], root: stri
   const rows = [...folders].sort((a, b) => b.lines - a.lines || (a.path < b.path ? -1 : 1)).slice(0, SHOWN);
   rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const islands = folders.filter((f) => f.island).length;
-  box.append(h("p", { class: "quiet" }, `${fmt(islands)} of ${fmt(folders.length)} folders are islands (one author wrote ≥ 80 % of their lines).`));
+  box.append(h("p", { class: "quiet" }, `${fmt(islands)} of ${plural(folders.length, "folder")} ${islands === 1 ? "is an island" : "are islands"} (one author wrote ≥ 80 % of ${islands === 1 ? "its" : "their"} lines).`));
   const table = h("table", { id: "owners" }, h("thead", {}, h("tr", {}, h("th", {}, "folder"), h("th", {}, "main author"), h("th", { class: "num" }, "share"), h("th", { class: "num" }, "authors"), h("th", { class: "num" }, "lines"))));
   const body = h("tbody");
   for (const f of rows) {

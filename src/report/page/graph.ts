@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /** The co-change graph of the top hotspots, laid out once by d3-force (no animation: the page is a picture). */
 import { forceCenter, forceCollide, forceLink, forceManyBody, forceSimulation, forceX, forceY, type SimulationNodeDatum } from "d3-force";
-import { base, fmt, h, s } from "./dom.ts";
+import { base, fmt, h, plural, s } from "./dom.ts";
 import type { ReportData } from "./types.ts";
 
 interface Node extends SimulationNodeDatum {
@@ -36,9 +36,9 @@ export function drawGraph(box: HTMLElement, graph: ReportData["graph"], width: n
   }
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": `Co-change graph of the ${nodes.length} top hotspots` });
   for (const l of links)
-    svg.append(s("line", { x1: l.source.x!, y1: l.source.y!, x2: l.target.x!, y2: l.target.y!, "stroke-width": (1 + 5 * (l.count / maxCount)).toFixed(1), class: "edge" }, s("title", {}, `${l.source.path} ↔ ${l.target.path}: ${fmt(l.count)} commits together`)));
+    svg.append(s("line", { x1: l.source.x!, y1: l.source.y!, x2: l.target.x!, y2: l.target.y!, "stroke-width": (1 + 5 * (l.count / maxCount)).toFixed(1), class: "edge" }, s("title", {}, `${l.source.path} ↔ ${l.target.path}: ${plural(l.count, "commit")} together`)));
   for (const n of nodes) {
-    const g = s("g", { class: "node", tabindex: 0, role: "button", "data-path": n.path, "aria-label": `${n.path}: ${fmt(n.changes)} changes` }, s("title", {}, `${n.path}: ${fmt(n.changes)} changes in the window`), s("circle", { cx: n.x!, cy: n.y!, r: radius(n).toFixed(1) }), s("text", { x: n.x!, y: n.y! - radius(n) - 3 }, base(n.path)));
+    const g = s("g", { class: "node", tabindex: 0, role: "button", "data-path": n.path, "aria-label": `${n.path}: ${plural(n.changes, "change")}` }, s("title", {}, `${n.path}: ${plural(n.changes, "change")} in the window`), s("circle", { cx: n.x!, cy: n.y!, r: radius(n).toFixed(1) }), s("text", { x: n.x!, y: n.y! - radius(n) - 3 }, base(n.path)));
     g.addEventListener("click", () => pick(n.path));
     g.addEventListener("keydown", (e) => {
       if ((e as KeyboardEvent).key === "Enter") pick(n.path);

@@ -67,7 +67,7 @@ export function drawTreemap(box: HTMLElement, files: ReportFile[], root: string,
     if (!("lines" in node.data)) continue;
     const f = byPath.get(node.data.path)!;
     const v = scale(f.changes);
-    const label = w > 46 && ht > 16 ? h("span", {}, base(f.path), w > 90 && ht > 30 ? h("small", {}, `${fmt(f.lines)} lines · ${fmt(f.changes)} ch.`) : null) : null;
+    const label = w > 46 && ht > 16 ? h("span", {}, base(f.path), w > 90 && ht > 30 ? h("small", {}, `${plural(f.lines, "line")} · ${fmt(f.changes)} ch.`) : null) : null;
     const cell = h("div", { class: "cell", role: "button", tabindex: cells.size === 0 ? 0 : -1, "data-path": f.path, "data-lines": f.lines, "data-changes": f.changes, "aria-label": describe(f), style: `left:${node.x0}px;top:${node.y0}px;width:${w}px;height:${ht}px;background:${heat(v)};color:${v > 0.55 ? "#fff" : "#222"}` }, label);
     cell.addEventListener("click", () => onPick(f, cell));
     cell.addEventListener("keydown", (e) => {
