@@ -29,31 +29,48 @@ interface ServerStatus {
   toolsError?: string;
 }
 
-/** What Codex's app server says of its MCP servers (mcpServerStatus/list), after starting each. */
-async function serverStatus(): Promise<ServerStatus[]> {
+type Call = (method: string, params: unknown) => Promise<any>;
+
+/** Talks to Codex's app server (JSON-RPC on stdio), as Codex's own clients do: initialize, then `talk`. */
+async function appServer<T>(talk: (call: Call) => Promise<T>): Promise<T> {
   const proc = Bun.spawn([join(env.home.bin, "codex"), "app-server"], { cwd: env.project, env: env.home.env(), stdin: "pipe", stdout: "pipe", stderr: "ignore" });
-  const send = (msg: unknown) => proc.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...(msg as object) }) + "\n");
-  send({ id: 1, method: "initialize", params: { clientInfo: { name: "lore-test", version: "1" } } });
-  send({ method: "initialized" });
-  send({ id: 2, method: "mcpServerStatus/list", params: { detail: "toolsAndAuthOnly" } });
-  await proc.stdin.flush();
-  const timer = setTimeout(() => proc.kill(), 60_000);
-  let buffer = "";
-  try {
+  const pending = new Map<number, (msg: { result?: unknown; error?: unknown }) => void>();
+  let next = 0;
+  const send = (msg: object) => {
+    proc.stdin.write(JSON.stringify({ jsonrpc: "2.0", ...msg }) + "\n");
+    void proc.stdin.flush();
+  };
+  const call: Call = (method, params) =>
+    new Promise((resolve, reject) => {
+      const id = ++next;
+      pending.set(id, (msg) => (msg.error ? reject(new Error(JSON.stringify(msg.error))) : resolve(msg.result)));
+      send({ id, method, params });
+    });
+  void (async () => {
+    let buffer = "";
     for await (const chunk of proc.stdout as unknown as AsyncIterable<Uint8Array>) {
       buffer += new TextDecoder().decode(chunk);
-      for (const line of buffer.split("\n").slice(0, -1)) {
-        const msg = JSON.parse(line) as { id?: number; result?: { data: ServerStatus[] } };
-        if (msg.id === 2) return msg.result!.data;
+      const lines = buffer.split("\n");
+      buffer = lines.pop()!;
+      for (const line of lines) {
+        const msg = JSON.parse(line) as { id?: number; result?: unknown; error?: unknown };
+        if (msg.id !== undefined) pending.get(msg.id)?.(msg);
       }
-      buffer = buffer.slice(buffer.lastIndexOf("\n") + 1);
     }
-    throw new Error("codex app-server closed without answering mcpServerStatus/list");
+  })();
+  const timer = setTimeout(() => proc.kill(), 60_000);
+  try {
+    await call("initialize", { clientInfo: { name: "lore-test", version: "1" } });
+    send({ method: "initialized" });
+    return await talk(call);
   } finally {
     clearTimeout(timer);
     proc.kill();
   }
 }
+
+/** What Codex's app server says of its MCP servers (mcpServerStatus/list), after starting each. */
+const serverStatus = () => appServer(async (call) => (await call("mcpServerStatus/list", { detail: "toolsAndAuthOnly" })).data as ServerStatus[]);
 
 test("codex plugin marketplace add and codex plugin add install lore from the repository folder", async () => {
   const add = await env.run("codex", ["plugin", "marketplace", "add", env.repo]);
@@ -69,6 +86,16 @@ test("Codex starts the plugin's server and lists it with lore's tools", async ()
   expect(lore?.toolsError ?? null).toBeNull();
   expect(lore?.pluginId).toBe(ID);
   expect(Object.keys(lore?.tools ?? {})).toContain("lore_blame");
+});
+
+test("a tool call through the plugin is answered about the folder Codex works in, not the plugin's", async () => {
+  const result = await appServer(async (call) => {
+    const { thread } = await call("thread/start", { cwd: env.project });
+    return call("mcpServer/tool/call", { threadId: thread.id, server: "lore", tool: "lore_status", arguments: {} });
+  });
+  expect(result.structuredContent?.repo).toBe(env.project);
+  // Codex passes the server none of the test's variables: lore's daemon runs under the private HOME.
+  Bun.spawnSync([join(env.home.bin, "lore"), "daemon", "stop"], { env: { ...env.home.env(), LORE_HOME: join(env.home.home, ".lore") } });
 });
 
 test("lore setup leaves Codex's config alone where the plugin is, and lore doctor reports the plugin", () => {
