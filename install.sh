@@ -8,6 +8,7 @@
 #   LORE_INSTALL_DIR       where `lore` goes (default: $HOME/.local/bin)
 #   LORE_INSTALL_BASE_URL  where the release files are (default: the GitHub release)
 #   LORE_NO_COMPLETIONS    set to 1 to install no shell completions
+#   LORE_INSTALL_QUIET     set to 1 to skip the PATH advice and the next step (the agent plugins' launcher)
 set -eu
 
 REPO_URL="https://github.com/lore-dev/lore"
@@ -190,6 +191,7 @@ main() {
   fi
   lore_bin="$install_dir/lore"
   install_completions
+  [ "${LORE_INSTALL_QUIET:-}" != 1 ] || return 0
 
   lore_cmd=lore
   case ":$PATH:" in

@@ -47,7 +47,8 @@ export async function platformTarball(t: Target, version: string, binary: Uint8A
 }
 
 /** The launcher, packed by npm pack itself into outDir; returns the tarball's file name. */
-export function launcherTarball(targets: readonly Target[], version: string, description: string, outDir: string): string {
+/** `mcpName`: the MCP Registry lists lore under the name the published launcher package states (server.json). */
+export function launcherTarball(targets: readonly Target[], version: string, description: string, outDir: string, mcpName?: string): string {
   const dir = mkdtempSync(join(tmpdir(), "lore-npm-"));
   try {
     mkdirSync(join(dir, "bin"));
@@ -56,6 +57,7 @@ export function launcherTarball(targets: readonly Target[], version: string, des
       name: LAUNCHER_PACKAGE,
       ...common(version),
       description,
+      ...(mcpName ? { mcpName } : {}),
       bin: { lore: "bin/lore.js" },
       files: ["bin/lore.js"],
       optionalDependencies: Object.fromEntries(targets.map((t) => [platformPackage(t), version])),

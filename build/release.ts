@@ -19,7 +19,7 @@ const { values } = parseArgs({ options: { out: { type: "string" }, "base-url": {
 const outDir = resolve(values.out ?? join(ROOT, "dist/release"));
 const info = buildInfo();
 const npmDir = join(outDir, "npm");
-const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { description: string };
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { description: string; mcpName?: string };
 const work = mkdtempSync(join(tmpdir(), "lore-release-"));
 
 // Only our own artefacts are cleared: --out may name a folder that holds other things.
@@ -57,7 +57,7 @@ try {
   writeFileSync(join(outDir, "checksums.txt"), archives.map((a) => `${a.sha256}  ${a.name}\n`).join(""));
   const baseUrl = values["base-url"] ?? releaseBaseUrl(info.version);
   writeFileSync(join(outDir, FORMULA_FILE), formula({ version: info.version, baseUrl, archives }));
-  const launcher = launcherTarball(RELEASE_TARGETS, info.version, pkg.description, npmDir);
+  const launcher = launcherTarball(RELEASE_TARGETS, info.version, pkg.description, npmDir, pkg.mcpName);
   console.error(`${FORMULA_FILE} (Homebrew, archives at ${baseUrl}); npm/: ${launcher} and one package per platform`);
   for (const a of archives) console.error(`${a.name}  ${(a.bytes / 1e6).toFixed(1)} MB`);
   const s = ((performance.now() - started) / 1000).toFixed(1);

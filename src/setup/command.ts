@@ -5,6 +5,7 @@ import type { Client } from "./clients/client.ts";
 import { CLIENTS, clientsNamed } from "./clients/index.ts";
 import { didYouMean } from "../nearest.ts";
 import { takeSetupLock, SetupBusy } from "./lock.ts";
+import { pluginInstall } from "./plugin-installs.ts";
 import { otherClientsJson } from "./register-mcp.ts";
 import { commandLine, selfCommand } from "./self-command.ts";
 import { formatStep, type Step } from "./step.ts";
@@ -87,6 +88,16 @@ export async function setupCommand(argv: string[]): Promise<number> {
     if (f.hook && !clients.some((c) => c.id === "claude")) out("--hook is for Claude Code, which this setup does not include.");
     if (!uninstall && self.fromSource) out(`Running from source, so there is no single lore binary: registering ${commandLine(self, ["mcp"])}. (npm run build makes dist/lore.)`);
     for (const c of clients) {
+      const plugin = uninstall ? null : pluginInstall(c.id);
+      if (plugin) {
+        // The plugin carries the server and the instructions: a second registration would start lore twice.
+        const mine: Step[] = [{ status: "unchanged", message: `lore is installed as the ${plugin.what}, with its server and instructions: not registering it a second time (to use lore setup instead: ${plugin.remove})` }];
+        if (f.hook && c.id === "claude") mine.push({ status: "ok", message: `the plugin has the hooks as an option: claude plugin configure ${plugin.what.replace(/^plugin /, "")}` });
+        out(`${c.name}:`);
+        for (const s of mine) out(`  ${formatStep(s)}`);
+        steps.push(...mine);
+        continue;
+      }
       const mine = uninstall ? await c.uninstall(dryRun) : await c.setup({ self, dryRun, hook: f.hook === true });
       // Uninstalling from every client: say nothing of those that had nothing of lore's.
       if (uninstall && f.client === undefined && !c.detect() && mine.every((s) => s.status === "unchanged")) continue;

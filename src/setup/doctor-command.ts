@@ -2,8 +2,10 @@
 import { parseCommandArgv } from "../cli/argv.ts";
 import { styleFor } from "../cli/style.ts";
 import { VERSION } from "../version.ts";
+import type { Client } from "./clients/client.ts";
 import { CLIENTS } from "./clients/index.ts";
 import { checkDaemon, checkGit, checkIndex, checkSocket, type Check } from "./doctor-checks.ts";
+import { pluginCheck, pluginInstall } from "./plugin-installs.ts";
 import { selfCommand } from "./self-command.ts";
 
 /** A check that throws is a finding about that check, never the end of the report. */
@@ -13,6 +15,15 @@ async function guarded(name: string, run: () => Check | Check[] | Promise<Check 
   } catch (err) {
     return [{ name, status: "fail", message: `the check itself failed: ${err instanceof Error ? err.message : String(err)}` }];
   }
+}
+
+/** A client's checks: lore setup's entries, or the plugin that installed lore (and whether setup's entry doubles it). */
+async function clientChecks(c: Client): Promise<Check[]> {
+  const own = await c.checks(selfCommand());
+  const plugin = pluginInstall(c.id);
+  if (!plugin) return own;
+  const registered = own.some((k) => k.name === `${c.id} mcp` && !/is not registered/.test(k.message));
+  return pluginCheck(c.id, plugin, registered);
 }
 
 export async function runChecks(cwd: string): Promise<Check[]> {
@@ -27,7 +38,7 @@ export async function runChecks(cwd: string): Promise<Check[]> {
     guarded("socket", checkSocket),
     guarded("index", () => checkIndex(cwd, daemonUp)),
     // Claude Code is always checked (as lore's first client); the others where this machine has them.
-    ...CLIENTS.filter((c) => c.id === "claude" || c.detect()).map((c) => guarded(`${c.id} setup`, () => c.checks(selfCommand()))),
+    ...CLIENTS.filter((c) => c.id === "claude" || c.detect()).map((c) => guarded(`${c.id} setup`, () => clientChecks(c))),
   ]);
   const [git, ...others] = rest;
   return [...git!, ...daemon, ...others.flat()];

@@ -1,10 +1,10 @@
 /** The npm packages npm run release writes, installed offline from their tarballs into a temporary prefix, as npm i -g would. */
 import { beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { createReadStream, mkdtempSync, readdirSync } from "node:fs";
+import { createReadStream, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createGunzip } from "node:zlib";
 import { join } from "node:path";
-import { buildInfo } from "../../build/build-info.ts";
+import { ROOT, buildInfo } from "../../build/build-info.ts";
 import { LAUNCHER_PACKAGE, platformPackage, tarballName } from "../../build/npm-packages.ts";
 import { RELEASE_TARGETS } from "../../build/targets.ts";
 import { TestRepo } from "../helpers/git-repo.ts";
@@ -73,6 +73,8 @@ test("the launcher's optionalDependencies name one package per platform, each wi
   expect(names).toEqual([launcher, ...RELEASE_TARGETS.map((t) => tarballName(platformPackage(t), info.version))].sort());
   const top = await manifest(launcher);
   expect(top.bin).toEqual({ lore: "bin/lore.js" });
+  // The MCP Registry accepts server.json's npm package only when the published package.json names the server.
+  expect(top.mcpName).toBe(JSON.parse(readFileSync(join(ROOT, "server.json"), "utf8")).name);
   expect(top.optionalDependencies).toEqual(Object.fromEntries(RELEASE_TARGETS.map((t) => [platformPackage(t), info.version])));
   for (const t of RELEASE_TARGETS) {
     const file = tarballName(platformPackage(t), info.version);

@@ -1,11 +1,13 @@
 /** The README is a front door a newcomer can follow: short, its fresh-clone command runs as written, and its other commands name what the project really ships and runs. */
 import { afterAll, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { ROOT } from "../../build/build-info.ts";
 import { HOMEPAGE } from "../../build/homebrew.ts";
 import { LAUNCHER_PACKAGE } from "../../build/npm-packages.ts";
+import { MARKETPLACE } from "../../build/plugin-files.ts";
+import { freshClone } from "../helpers/fresh-clone.ts";
 import { tempDir } from "../helpers/git-repo.ts";
 
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
@@ -35,9 +37,17 @@ test("the README's test command is the one .ci/run runs", () => {
   expect(ci.at(-1)).toBe(testCommand!);
 });
 
-test("the README installs what the release builds: install.sh from the release, the tap's formula, the npm launcher", () => {
+test("the README installs what the release builds (install.sh, the tap's formula, the npm launcher) and, one line per host, the agent plugins", () => {
   const lines = /## Install\n[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)![1]!.trim().split("\n");
-  expect(lines).toEqual([`curl -fsSL ${HOMEPAGE}/releases/latest/download/install.sh | sh`, "brew install lore-dev/tap/lore", `npm install -g ${LAUNCHER_PACKAGE}`]);
+  const repo = HOMEPAGE.replace("https://github.com/", "");
+  expect(lines).toEqual([
+    `curl -fsSL ${HOMEPAGE}/releases/latest/download/install.sh | sh`,
+    "brew install lore-dev/tap/lore",
+    `npm install -g ${LAUNCHER_PACKAGE}`,
+    `claude plugin marketplace add ${repo} && claude plugin install lore@${MARKETPLACE}`,
+    `codex plugin marketplace add ${repo} && codex plugin add lore@${MARKETPLACE}`,
+    `gemini extensions install ${HOMEPAGE}`,
+  ]);
   expect(readFileSync(join(ROOT, "install.sh"), "utf8")).toContain(`REPO_URL="${HOMEPAGE}"`);
 });
 
@@ -57,25 +67,10 @@ test("every docs/ page the README links to exists", () => {
   expect(links.filter((l) => !existsSync(join(ROOT, l)))).toEqual([]);
 });
 
-/** A clone of this repository with the work tree's uncommitted changes on top, as a newcomer would have it. */
-function freshClone(): string {
-  const dir = join(scratch, "clone");
-  const clone = spawnSync("git", ["clone", "-q", ROOT, dir], { encoding: "utf8" });
-  if (clone.status !== 0) throw new Error(clone.stderr);
-  const changed = spawnSync("git", ["ls-files", "-z", "-m", "-o", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" }).stdout.split("\0").filter(Boolean);
-  for (const f of changed) {
-    if (!existsSync(join(ROOT, f))) continue;
-    mkdirSync(dirname(join(dir, f)), { recursive: true });
-    copyFileSync(join(ROOT, f), join(dir, f));
-  }
-  for (const f of spawnSync("git", ["ls-files", "-z", "-d"], { cwd: ROOT, encoding: "utf8" }).stdout.split("\0").filter(Boolean)) rmSync(join(dir, f), { force: true });
-  return dir;
-}
-
 test("the README's set-up command runs as written in a fresh clone: npm ci, the build, a first answer", () => {
   const [setUp] = markedCommands("fresh-clone");
   expect(setUp).toStartWith("npm ci && npm run build && ./dist/lore ");
-  const dir = freshClone();
+  const dir = freshClone(join(scratch, "clone"));
   // npm_config_offline: npm ci takes the packages from npm's cache (CI has just filled it), so the test asks no registry.
   const home = join(scratch, "lore-home");
   const env = { npm_config_offline: "true", npm_config_audit: "false", npm_config_fund: "false", LORE_HOME: home };
