@@ -16,6 +16,8 @@ import { churnFor, updateChurn } from "./churn.ts";
 import type { IndexContext, IndexOptions, Progress } from "./context.ts";
 import { streamCommits, updateHistory } from "./history.ts";
 import { lsTree, updateTree } from "./tree.ts";
+import { markCommits } from "./commit-marks.ts";
+import { refsStamp, updateProvenance } from "./provenance.ts";
 
 export interface Scope {
   /** The table holding the scope's commits in git log order. */
@@ -164,7 +166,7 @@ export class RepoIndex implements IndexContext {
   /** True when history, tree and fingerprint are all at `head`: nothing to write. */
   private isCurrent(head: string, fp: string): boolean {
     const { store } = this;
-    return store.meta("mailmap") === fp && store.meta("indexedHead") === head && store.meta("treeHead") === head;
+    return store.meta("mailmap") === fp && store.meta("indexedHead") === head && store.meta("treeHead") === head && store.meta("refsStamp") === refsStamp(this.shared.primary);
   }
 
   private async update(head: string, fp: string): Promise<void> {
@@ -176,6 +178,7 @@ export class RepoIndex implements IndexContext {
     const ctx = this.primaryContext();
     const changed = await updateHistory(ctx, head);
     await updateTree(ctx, head);
+    await updateProvenance(ctx, refsStamp(this.shared.primary));
     if (changed) {
       this.store.setMeta("lastIndexedAt", new Date().toISOString());
       // The log of a first index is as big as its biggest batch: its disk is given back now.
@@ -245,6 +248,7 @@ export class RepoIndex implements IndexContext {
             for (const c of batch) this.store.history.insertCommit(c);
           });
         });
+        markCommits(this.store);
       }
       const max = this.options.maxCommits;
       const shas = (await gitText(["rev-list", ...(max ? ["-n", String(max)] : []), commit, "--"], this.git)).split("\n").filter(Boolean);

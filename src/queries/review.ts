@@ -1,4 +1,5 @@
 /** review: a change read against history before it is committed or merged — what it rewrites, what it may have missed, whom to ask. */
+import { provenanceObject, type Provenance } from "./provenance.ts";
 import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 import { defineQuery, type Args } from "./define.ts";
 
@@ -27,7 +28,8 @@ export interface ReviewOutput {
   state?: "merge" | "rebase" | "cherry-pick" | "revert";
   files: ReviewFile[];
   filesTotal: number;
-  commits: Record<string, [string, string, string]>;
+  /** [author, time, subject], and the commit's provenance (pr, release, agent) where it has some. */
+  commits: Record<string, [string, string, string] | [string, string, string, Provenance]>;
   fixes: Record<string, string>;
   /** Files the change may have missed, best first; `why` says in one line what puts each there. */
   missing: { path: string; confidence: number; with: string[]; withTotal?: number; why: string }[];
@@ -82,7 +84,7 @@ export const reviewQuery = defineQuery({
         }),
       ),
       filesTotal: z.number().int(),
-      commits: z.record(z.string(), z.tuple([z.string(), z.string(), z.string()])),
+      commits: z.record(z.string(), z.union([z.tuple([z.string(), z.string(), z.string()]), z.tuple([z.string(), z.string(), z.string(), provenanceObject(z)])])),
       fixes: z.record(z.string(), z.string()),
       missing: z.array(z.object({ path: z.string(), confidence: z.number(), with: z.array(z.string()), withTotal: z.number().int().optional(), why: z.string() })),
       people: z.array(z.object({ author: z.string(), email: z.string(), lines: z.number().int() })),

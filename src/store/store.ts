@@ -10,6 +10,7 @@ import { CochangeStore } from "./cochange-store.ts";
 import { OwnershipStore } from "./ownership-store.ts";
 import { SearchStore } from "./search-store.ts";
 import { BlameFailureStore } from "./blame-failures.ts";
+import { ProvenanceStore } from "./provenance-store.ts";
 
 export type MetaKey =
   | "repoRoot"
@@ -31,7 +32,12 @@ export type MetaKey =
   // An object git could not read while filling the change index (a damaged clone): not tried again while it is missing.
   | "codeUnreadable"
   // The churn pass met a file git cannot read (a damaged clone): log and history then tell it from a binary one.
-  | "unreadableContent";
+  | "unreadableContent"
+  // Provenance (issue 40): the newest commit id marked, the tags and notes last read, and the refs' stamp they were read at.
+  | "provenanceThrough"
+  | "releaseTags"
+  | "agentNotes"
+  | "refsStamp";
 
 export class Store {
   readonly history: HistoryStore;
@@ -43,6 +49,7 @@ export class Store {
   readonly ownership: OwnershipStore;
   readonly search: SearchStore;
   readonly blameFailures: BlameFailureStore;
+  readonly provenance: ProvenanceStore;
   /** PRAGMA data_version when syncWithOthers last looked. */
   private dataVersion: number | undefined;
 
@@ -61,6 +68,7 @@ export class Store {
     this.ownership = new OwnershipStore(db);
     this.search = new SearchStore(db);
     this.blameFailures = new BlameFailureStore(db);
+    this.provenance = new ProvenanceStore(db);
   }
 
   /** `repoRoot`: what the index is of (the common git dir); `former`: what an older lore called the same repository. */
@@ -120,7 +128,7 @@ export class Store {
   /** Empties every table but meta's identity: the next update indexes from scratch. */
   clear(): void {
     this.transaction(() => {
-      for (const t of ["commit_rows", "people", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins", "merge_paths", "merge_diffs", "line_histories", "code_words", "code_postings", "code_batches", "code_unsure", "blame_failures"])
+      for (const t of ["commit_rows", "people", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins", "merge_paths", "merge_diffs", "line_histories", "code_words", "code_postings", "code_batches", "code_unsure", "blame_failures", "commit_marks", "releases", "release_commits", "note_agents"])
         this.db.exec(`DELETE FROM ${t}`);
       // message_fts reads its text from commits: it forgets them all at once.
       this.db.exec("INSERT INTO message_fts (message_fts) VALUES ('delete-all')");

@@ -1,4 +1,5 @@
 /** How review is answered: the change from one git diff, its deleted lines against the old side's cached blame, cochange over it, the authors. */
+import { familyFor, tupleWithProvenance } from "./provenance.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import type { REVIEW_ARGS, ReviewFile, ReviewOutput } from "../review.ts";
@@ -56,7 +57,8 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
 
   const facts = ctx.index.store.blame.commits(rewrites.lines.keys());
   const commits: ReviewOutput["commits"] = {};
-  for (const [sha, c] of facts) commits[shortSha(sha)] = [c.author, iso(c.time), c.subject];
+  const family = familyFor(ctx, all.length === 1 ? all[0]!.path : undefined);
+  for (const [sha, c] of facts) commits[shortSha(sha)] = tupleWithProvenance(ctx, [c.author, iso(c.time), c.subject] as [string, string, string], sha, family);
   const fixes: ReviewOutput["fixes"] = {};
   for (const [sha, message] of await messagesOf(ctx, [...rewrites.lines.keys()])) if (saysFix(message)) fixes[shortSha(sha)] = message;
 
