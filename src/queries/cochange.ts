@@ -26,6 +26,7 @@ export const COCHANGE_ARGS = {
   paths: { type: "strings", positional: true, description: "Files." },
   changed: { type: "boolean", default: false, description: "Use uncommitted changes." },
   limit: { type: "integer", default: 5, min: 1, max: 200, short: "n", cliOnly: true, description: "At most this many files (default 5)." },
+  all: { type: "boolean", default: false, cliOnly: true, description: "Count the commits .git-blame-ignore-revs names too (reformatting: left out by default)." },
   commits: { type: "string", default: String(PER_FILE), cliOnly: true, description: `Newest commits of each file to count, or "all" (default ${PER_FILE}).` },
   since: { type: "string", cliOnly: true, date: true, description: 'Only commits since this date: 2024-01-31, "6 months ago", 2w, yesterday.' },
   maxFiles: { type: "integer", default: 50, min: 1, max: 100000, cliOnly: true, description: "Skip commits of more files (default 50)." },

@@ -40,6 +40,12 @@ export class ProvenanceStore {
       .map((r) => ({ id: Number(r.id), sha: String(r.sha), parents: String(r.parents), author: String(r.author), email: String(r.email), subject: String(r.subject), message: String(r.message) }));
   }
 
+  /** The one indexed commit whose id starts with `prefix` (hex), or undefined (none, or ambiguous). */
+  commitIdByPrefix(prefix: string): number | undefined {
+    const rows = this.db.prepare("SELECT id FROM commit_rows WHERE hex(sha) LIKE ? LIMIT 2").all(`${prefix.toUpperCase()}%`);
+    return rows.length === 1 ? Number(rows[0]!.id) : undefined;
+  }
+
   /** Every indexed commit's id and parents (the graph a merge's branch is walked in). */
   graph(): { id: number; sha: string; parents: string }[] {
     return this.db.prepare("SELECT id, sha, parents FROM commits").all().map((r) => ({ id: Number(r.id), sha: String(r.sha), parents: String(r.parents) }));

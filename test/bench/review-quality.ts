@@ -93,7 +93,7 @@ async function cochangeMissing(ctx: QueryContext, parent: string, change: string
   const paths = change.filter((p) => ctx.index.store.history.pathId(p) !== undefined);
   if (paths.length === 0) return [];
   const leave = new Set(change);
-  const r = await cochange(ctx, { paths, changed: false, limit: 5 + change.length, commits: String(PER_FILE), since: undefined, maxFiles: 50, repo: undefined, until: parent });
+  const r = await cochange(ctx, { paths, changed: false, all: false, limit: 5 + change.length, commits: String(PER_FILE), since: undefined, maxFiles: 50, repo: undefined, until: parent });
   return r.results.map((x) => x.path).filter((p) => !leave.has(p)).slice(0, 5);
 }
 

@@ -15,8 +15,8 @@ export function ignoredRevNames(text: string): string[] {
     .filter((l) => /^[0-9a-f]{4,64}$/.test(l));
 }
 
-/** Whether a commit (full id) is one the work tree's ignore-revs file names (a name may be abbreviated, as git takes it). */
-export function ignoredRevs(ctx: QueryContext): (sha: string) => boolean {
+/** The names in the work tree's file, read again when the file changes. */
+function readNames(ctx: QueryContext): string[] {
   const file = join(ctx.index.repo.root, IGNORE_REVS_FILE);
   const stamp = fileStamp(file);
   let known = read.get(file);
@@ -27,9 +27,25 @@ export function ignoredRevs(ctx: QueryContext): (sha: string) => boolean {
     } catch {}
     read.set(file, (known = { stamp, revs: ignoredRevNames(text) }));
   }
-  const revs = known.revs;
+  return known.revs;
+}
+
+/** Whether a commit (full id) is one the work tree's ignore-revs file names (a name may be abbreviated, as git takes it). */
+export function ignoredRevs(ctx: QueryContext): (sha: string) => boolean {
+  const revs = readNames(ctx);
   if (revs.length === 0) return () => false;
   const full = new Set(revs.filter((r) => r.length >= 40));
   const short = revs.filter((r) => r.length < 40);
   return (sha) => full.has(sha) || short.some((s) => sha.startsWith(s));
+}
+
+/** The ids of the indexed commits the ignore-revs file names (none with `all`: the caller asked for every commit). */
+export function ignoredCommitIds(ctx: QueryContext, all = false): number[] {
+  if (all) return [];
+  const names = readNames(ctx);
+  const history = ctx.index.store.history;
+  return names.flatMap((n) => {
+    const id = n.length >= 40 ? history.commitId(n) : ctx.index.store.provenance.commitIdByPrefix(n);
+    return id === undefined ? [] : [id];
+  });
 }
