@@ -55,6 +55,7 @@ describe("provenance on a generated history", () => {
     const bySubject = new Map(r.commits.map((c: any) => [c.subject, c.agent]));
     for (const [message, agent] of SIGNALS) expect([message, bySubject.get(message.split("\n")[0])]).toEqual([message, agent]);
     expect(bySubject.get("by a bot")).toBe("devin");
+    expect(r.commits.find((c: any) => devin.startsWith(c.sha)).agent).toBe("devin");
     expect(bySubject.get("noted by whogitit")).toBe("cursor");
     expect(bySubject.get("noted by git-ai")).toBe("claude");
     for (const s of ["start", "work on the topic", "feat: squashed (#8)", "web package"]) expect(bySubject.get(s)).toBeUndefined();
