@@ -73,6 +73,11 @@ function byIdentity(ident: string): KnownAgent | undefined {
   return KNOWN_AGENTS.find((a) => a.identity.test(ident));
 }
 
+/** Whether an identity (a commit's author or a trailer's) is a coding agent's: an agent is never a person to credit or ask. */
+export function isAgentIdentity(name: string, email: string): boolean {
+  return byIdentity(`${name} <${email}>`) !== undefined;
+}
+
 /** The agent a tool's own name for it (a note's `tool`, an `Entire-Agent:` value) means. */
 export function agentByTool(tool: string): string | undefined {
   const t = tool.trim();

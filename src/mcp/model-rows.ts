@@ -5,6 +5,7 @@
  * git's `uniq -c` lines and `git log` headers these tasks replace (npm run bench:tasks), so a row
  * says its values and the column names are said once.
  */
+import { agentLines, agentLinesSchema, ownersAgentsSchema, ownFields } from "./model-agents.ts";
 import { z } from "zod";
 import { fold, WORD } from "../queries/run/snippet.ts";
 
@@ -32,13 +33,15 @@ function owners(out: Answer): void {
   else out.truckAuthors = truck;
   // Without `by` the answer is the path's top authors by design: their cut says nothing new.
   if (out.results === undefined) delete out.truncated;
+  agentLines(out);
 }
 
 /** contributors: { "Name <email>": [lines, commits, lastChanged] } for the top people, as git shortlog -sne names them; a bot's row ends with { bot: true }. */
 function contributors(out: Answer): void {
   const rows = Array.isArray(out.results) ? (out.results as Row[]) : [];
   out.columns = ["lines", "commits", "lastChanged"];
-  out.results = Object.fromEntries(rows.slice(0, TOP_PEOPLE).map((r) => [`${r.author} <${r.email}>`, [r.lines, r.commits, String(r.lastChanged).slice(0, 10), ...(r.bot ? [{ bot: true }] : [])]]));
+  out.results = Object.fromEntries(rows.slice(0, TOP_PEOPLE).map((r) => [`${r.author} <${r.email}>`, [r.lines, r.commits, String(r.lastChanged).slice(0, 10), ...ownFields(r)]]));
+  agentLines(out);
 }
 
 /**
@@ -261,11 +264,16 @@ export function compactSchema(question: string, out: z.ZodObject): z.ZodObject {
 function compactListSchema(question: string, out: z.ZodObject): z.ZodObject {
   const columns = z.array(z.string()).describe("the names of each row's values, in order");
   if (question === "owners")
-    return out.extend({ authors: z.record(z.string(), z.number().int()).describe("lines by author, most first"), truckAuthors: z.array(z.string()).optional().describe("when not the first authors") });
+    return out.extend({
+      authors: z.record(z.string(), z.number().int()).describe("lines by author, most first"),
+      truckAuthors: z.array(z.string()).optional().describe("when not the first authors"),
+      ...ownersAgentsSchema(out),
+    });
   if (question === "contributors")
     return out.extend({
       columns,
-      results: z.record(z.string(), z.union([z.tuple([z.number().int(), z.number().int(), z.string()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.object({ bot: z.literal(true) })])])).describe("[lines, commits, lastChanged] by Name <email>, people first, then bots"),
+      results: z.record(z.string(), z.union([z.tuple([z.number().int(), z.number().int(), z.string()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.object({ bot: z.literal(true).optional(), agentLines: z.number().int().optional() })])])).describe("[lines, commits, lastChanged] by Name <email>, people first, then bots"),
+      agents: agentLinesSchema(),
     });
   if (question === "hotspots")
     return out.extend({

@@ -18,3 +18,8 @@ export function provenanceFields(z: typeof Zod) {
 export function provenanceObject(z: typeof Zod) {
   return z.object(provenanceFields(z));
 }
+
+/** Lines by coding agent ({ claude: { lines, share } }), in owners and contributors; absent when no agent wrote any. */
+export function agentSharesSchema(z: typeof Zod) {
+  return z.record(z.string(), z.object({ lines: z.number().int(), share: z.number() })).optional();
+}

@@ -132,3 +132,54 @@ describe("commits named in .git-blame-ignore-revs", () => {
     expect(all.results.map((r: any) => r.path).sort()).toEqual(["x.js", "y.js"]);
   });
 });
+
+describe("lines written with agents, beside the people", () => {
+  const repo = new TestRepo();
+
+  beforeAll(() => {
+    repo.write("src/a.ts", "1\n2\n3\n4\n").commit("alice writes a");
+    repo.write("src/a.ts", "1\n2\nthree\nfour\nfive\n").commit("bob with claude\n\nCo-authored-by: Claude <noreply@anthropic.com>", BOB);
+    repo.write("src/b.ts", "x\ny\n").commit("alice with copilot\n\nCo-authored-by: Copilot <198982749+Copilot@users.noreply.github.com>");
+    repo.write("lib/c.ts", "c\n").commit("bob alone", BOB);
+  });
+  afterAll(() => repo.cleanup());
+
+  /** Lines per agent as git blame attributes them, each commit's agent read from its message by git log --grep. */
+  function gitAgentLines(): Map<string, number> {
+    const claude = new Set(runGit(repo.dir, ["log", "-i", "--grep=co-authored-by: claude", "--format=%H"]).split("\n").filter(Boolean));
+    const copilot = new Set(runGit(repo.dir, ["log", "-i", "--grep=co-authored-by: copilot", "--format=%H"]).split("\n").filter(Boolean));
+    const out = new Map<string, number>();
+    for (const f of runGit(repo.dir, ["ls-files"]).split("\n").filter(Boolean)) {
+      for (const line of runGit(repo.dir, ["blame", "--porcelain", "--", f]).split("\n")) {
+        const sha = /^([0-9a-f]{40}) \d+ \d+/.exec(line)?.[1];
+        const agent = sha && (claude.has(sha) ? "claude" : copilot.has(sha) ? "copilot" : "");
+        if (agent) out.set(agent, (out.get(agent) ?? 0) + 1);
+      }
+    }
+    return out;
+  }
+
+  test("contributors says each agent's lines as git blame finds them; people keep every line, and agent and unassisted lines add up to the total", async () => {
+    const c = await ask("contributors", repo.dir, {});
+    const expected = gitAgentLines();
+    expect(Object.fromEntries(Object.entries(c.agents).map(([a, v]: [string, any]) => [a, v.lines]))).toEqual(Object.fromEntries(expected));
+    const people = c.results.reduce((n: number, r: any) => n + r.lines, 0);
+    expect(people).toBe(c.totalLines);
+    const assisted = c.results.reduce((n: number, r: any) => n + (r.agentLines ?? 0), 0);
+    expect(assisted).toBe([...expected.values()].reduce((a, b) => a + b, 0));
+    expect(c.results.map((r: any) => r.author)).not.toContain("Claude");
+    const ranked = await ask("contributors", repo.dir, { by: "agent" });
+    expect(ranked.results[0].author).toBe(BOB.name);
+  });
+
+  test("owners shows agent lines per path and row, never an agent as an owner or in the truck factor", async () => {
+    const o = await ask("owners", repo.dir, { by: "folder" });
+    const total = o.authors.reduce((n: number, a: any) => n + a.lines, 0);
+    expect(total).toBe(o.lines);
+    expect(o.agents.claude.lines + o.agents.copilot.lines).toBe([...gitAgentLines().values()].reduce((a, b) => a + b, 0));
+    const src = o.results.find((r: any) => r.path === "src");
+    expect(src.agents).toEqual({ claude: { lines: 3, share: 0.43 }, copilot: { lines: 2, share: 0.29 } });
+    expect(o.results.find((r: any) => r.path === "lib").agents).toBeUndefined();
+    for (const a of [...o.authors, ...o.truckAuthors]) expect([ALICE.name, BOB.name]).toContain(a.author);
+  });
+});
