@@ -19,8 +19,14 @@ export interface OwnersOutput {
   authors: { author: string; email: string; lines: number; share: number }[];
   /** Lines of commits a coding agent is credited with, by agent (the people who wrote them keep them): absent when none. */
   agents?: Record<string, { lines: number; share: number }>;
+  /** CODEOWNERS' owners of the path's files (most files first) and those of them who wrote none of its lines (teams are not checked); absent without CODEOWNERS. */
+  declared?: string[];
+  drift?: string[];
+  /** The CODEOWNERS file read, and its lines that could not be read ("line N: why"). */
+  codeowners?: string;
+  codeownersErrors?: string[];
   /** With `by`: a row per folder or file below the path. */
-  results?: { path: string; files: number; lines: number; main?: { author: string; email: string; share: number; coLines?: number }; authors: number; island: boolean; agents?: Record<string, { lines: number; share: number }> }[];
+  results?: { path: string; files: number; lines: number; main?: { author: string; email: string; share: number; coLines?: number }; authors: number; island: boolean; agents?: Record<string, { lines: number; share: number }>; declared?: string[]; drift?: string[] }[];
   truncated: boolean;
   /** "path: why" of each file git could not blame, left out of the counts. */
   leftOut?: string[];
@@ -55,6 +61,10 @@ export const ownersQuery = defineQuery({
       truckAuthors: z.array(z.object(person)),
       authors: z.array(z.object({ ...person, lines: z.number().int(), share: z.number() })),
       agents: agentSharesSchema(z),
+      declared: z.array(z.string()).optional(),
+      drift: z.array(z.string()).optional(),
+      codeowners: z.string().optional(),
+      codeownersErrors: z.array(z.string()).optional(),
       results: z.array(
         z.object({
           path: z.string(),
@@ -64,6 +74,8 @@ export const ownersQuery = defineQuery({
           authors: z.number().int(),
           island: z.boolean(),
           agents: agentSharesSchema(z),
+          declared: z.array(z.string()).optional(),
+          drift: z.array(z.string()).optional(),
         }),
       ).optional(),
       truncated: z.boolean(),

@@ -34,6 +34,10 @@ export interface ReviewOutput {
   /** Files the change may have missed, best first; `why` says in one line what puts each there. */
   missing: { path: string; confidence: number; with: string[]; withTotal?: number; why: string }[];
   people: { author: string; email: string; lines: number }[];
+  /** CODEOWNERS' owners of the changed files (most files first), as declared at the old side: whom to ask too; absent when none. */
+  declared?: string[];
+  /** The CODEOWNERS lines that could not be read ("line N: why"). */
+  codeownersErrors?: string[];
   truncated: boolean;
   /** "path: why" for each file git could not blame: what the rewrites and people leave out. */
   leftOut?: string[];
@@ -88,6 +92,8 @@ export const reviewQuery = defineQuery({
       fixes: z.record(z.string(), z.string()),
       missing: z.array(z.object({ path: z.string(), confidence: z.number(), with: z.array(z.string()), withTotal: z.number().int().optional(), why: z.string() })),
       people: z.array(z.object({ author: z.string(), email: z.string(), lines: z.number().int() })),
+      declared: z.array(z.string()).optional(),
+      codeownersErrors: z.array(z.string()).optional(),
       truncated: z.boolean(),
       leftOut: z.array(z.string()).optional(),
       note: z.string().optional(),

@@ -42,6 +42,8 @@ export function renderReview(r: ReviewOutput & { after?: number; continue?: stri
   out.push("", s.bold("Whom to ask (wrote the lines you rewrite)"));
   if (r.people.length === 0) out.push(s.dim("  nobody else: the change rewrites no one else's lines"));
   else out.push(...table(r.people.map((p) => [String(p.lines), p.author, s.dim(p.email)]), new Set([0])).map((l) => `  ${l}`));
+  if (r.declared) out.push(`  declared owners (CODEOWNERS): ${r.declared.join(" ")}`);
+  for (const e of r.codeownersErrors ?? []) out.push(s.yellow(`  CODEOWNERS ${e}`));
 
   const other = Object.entries(r.commits).filter(([sha]) => !r.fixes[sha]);
   if (other.length) {
