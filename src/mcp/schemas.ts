@@ -45,8 +45,8 @@ export function outputSchema(def: AnyQuery): z.ZodType {
   return withPartial(def.name, modelSchema(def.name, out));
 }
 
-/** The keys a continued page has beside its lists: blame's commits table, and the lists the model's rows reshape (model-rows.ts). */
-const PAGE_KEYS: Record<string, string[]> = { blame: ["commits", "boundary"], hotspots: ["commits", "under", "hotspotsAbove"], cochange: ["counts"] };
+/** The keys a continued page has beside its lists: blame's lines and commits table, and the lists the model's rows reshape (model-rows.ts). */
+const PAGE_KEYS: Record<string, string[]> = { blame: ["range", "commits", "boundary"], hotspots: ["commits", "under", "hotspotsAbove"], cochange: ["counts"] };
 
 /**
  * An answer given at its deadline (src/queries/partial.ts): the fields found so far, partial, how far
