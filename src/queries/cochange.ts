@@ -21,7 +21,7 @@ export const HALF_LIFE = 50;
 
 export const COCHANGE_ARGS = {
   paths: { type: "strings", positional: true, description: "Files." },
-  changed: { type: "boolean", default: false, description: "Use uncommitted changes." },
+  changed: { type: "boolean", default: false, description: "Use uncommitted changes.", agent: "" },
   limit: { type: "integer", default: 5, min: 1, max: 200, short: "n", cliOnly: true, description: "At most this many files (default 5)." },
   commits: { type: "string", default: String(PER_FILE), cliOnly: true, description: `Newest commits of each file to count, or "all" (default ${PER_FILE}).` },
   since: { type: "string", cliOnly: true, description: "Only commits since this date." },
