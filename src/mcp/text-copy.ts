@@ -2,9 +2,10 @@
  * The text copy of an answer (MCP `content`), said from the model's JSON copy (model-view.ts), so
  * the two hold the same facts, the same continue token and the same hints: Gemini CLI, opencode
  * and Zed read only the text, Claude Code, Codex and VS Code only the JSON. Lean as the JSON: a
- * field as `name: value`, a list's column names once (`commits (sha time author subject):`) and a
- * row a line, its values apart by a space (a tab where a value has spaces), a map's entries as
- * `key value`, a long text (a diff, a message) as its own lines, two spaces in.
+ * field as `name: value`, a list's column names once (`commits (sha time additions author
+ * subject):`) and a row a line, the values without spaces first, apart by a space, then those with
+ * spaces, apart by tabs; a map's entries as `key value`; a long text (a diff, a message) as its own
+ * lines under its row or field.
  */
 
 type Row = Record<string, unknown>;
