@@ -24,7 +24,7 @@ export const HALF_LIFE = 50;
 
 export const COCHANGE_ARGS = {
   paths: { type: "strings", positional: true, description: "Files." },
-  changed: { type: "boolean", default: false, description: "Use uncommitted changes." },
+  changed: { type: "boolean", default: false, description: "Use uncommitted changes.", agent: "" },
   limit: { type: "integer", default: 5, min: 1, max: 200, short: "n", cliOnly: true, description: "At most this many files (default 5)." },
   commits: { type: "string", default: String(PER_FILE), cliOnly: true, description: `Newest commits of each file to count, or "all" (default ${PER_FILE}).` },
   since: { type: "string", cliOnly: true, date: true, description: 'Only commits since this date: 2024-01-31, "6 months ago", 2w, yesterday.' },

@@ -31,7 +31,7 @@ export const contributorsQuery = defineQuery({
   continues: true,
   summary: "Who wrote the lines that exist now, under PATH",
   description:
-    "Who wrote the surviving lines under path, per person (lines, commits): whom to ask; bots last.",
+    "Who wrote the surviving lines under path (lines, commits per person): whom to ask; bots last.",
   args: CONTRIBUTORS_ARGS,
   output: (z) =>
     z.object({
