@@ -5,6 +5,7 @@ import type { CommitRecord } from "../git/records.ts";
 import type { IndexContext } from "./context.ts";
 import { isPartialClone } from "../git/repo.ts";
 import { LoreError } from "../errors.ts";
+import { orderBelowBoundary } from "./shallow-order.ts";
 
 function logToStderr(message: string): void {
   process.stderr.write(`lore: ${message}\n`);
@@ -92,7 +93,10 @@ async function indexFull(ix: IndexContext, head: string): Promise<void> {
     stops = `history stops after ${seq} commits${last ? ` (at ${last.slice(0, 12)})` : ""}: ${err.message}`;
     (ix.log ?? logToStderr)(`${ix.repo.root}: ${stops}`);
   }
+  // A shallow clone's git stopped at its boundary; an imported index goes on below it.
+  const below = orderBelowBoundary(ix, head);
   store.transaction(() => {
+    if (below) store.history.replaceReach(below);
     store.setMeta("historyStops", stops);
     store.setMeta("truncated", max && n >= max ? String(max) : undefined);
     store.setMeta("indexedHead", head);
@@ -109,11 +113,12 @@ async function indexIncrement(ix: IndexContext, head: string, indexed: string): 
   });
   const linear = isLinearOnto(fresh, head, indexed);
   // A linear fast-forward only adds commits in front: git log walks them first, then exactly the old order.
-  const order = linear ? null : (await gitText(["rev-list", ...(ix.options.maxCommits ? ["-n", String(ix.options.maxCommits)] : []), head, "--"], ix.git)).split("\n").filter(Boolean);
+  const order = linear ? null : await gitText(["rev-list", ...(ix.options.maxCommits ? ["-n", String(ix.options.maxCommits)] : []), head, "--"], ix.git);
   store.transaction(() => {
     for (const c of fresh) store.history.insertCommit(c);
     if (linear) store.history.prependReach(fresh.map((c) => c.sha));
-    else store.history.replaceReach(order!);
+    // A shallow clone's git stops at its boundary; an imported index goes on below it.
+    else store.history.replaceReach(orderBelowBoundary(ix, head) ?? order!.split("\n").filter(Boolean));
     store.setMeta("indexedHead", head);
   });
 }

@@ -16,6 +16,7 @@ import { churnFor, updateChurn } from "./churn.ts";
 import type { IndexContext, IndexOptions, Progress } from "./context.ts";
 import { streamCommits, updateHistory } from "./history.ts";
 import { lsTree, updateTree } from "./tree.ts";
+import { orderBelowBoundary } from "./shallow-order.ts";
 
 export interface Scope {
   /** The table holding the scope's commits in git log order. */
@@ -247,7 +248,7 @@ export class RepoIndex implements IndexContext {
         });
       }
       const max = this.options.maxCommits;
-      const shas = (await gitText(["rev-list", ...(max ? ["-n", String(max)] : []), commit, "--"], this.git)).split("\n").filter(Boolean);
+      const shas = orderBelowBoundary(this, commit) ?? (await gitText(["rev-list", ...(max ? ["-n", String(max)] : []), commit, "--"], this.git)).split("\n").filter(Boolean);
       table = this.store.history.createScope(`scope_${commit.slice(0, 16)}`, shas);
       // A worktree's HEAD is asked about again and again: its whole tree once, each file's entry from it after.
       if (ownHead) await lsTree(this, commit);

@@ -28,6 +28,8 @@ export type MetaKey =
   | "codeBatches"
   | "messagesIndexed"
   | "historyStops"
+  // The commit an imported index was exported at: its blames reach below a shallow clone's boundary there.
+  | "importHead"
   // An object git could not read while filling the change index (a damaged clone): not tried again while it is missing.
   | "codeUnreadable"
   // The churn pass met a file git cannot read (a damaged clone): log and history then tell it from a binary one.
