@@ -15,14 +15,17 @@ export function leanReview(out: Answer): void {
   const files = Array.isArray(out.files) ? (out.files as Row[]) : undefined;
   if (files && !files.some((f) => INDEX_LIKE.test(String(f.path)))) {
     const rewrites = files.filter((f) => f.rewrites !== undefined).map((f) => [f.path, f.rewrites] as const);
+    // Lines from before a shallow clone's history, by path as rewrites are.
+    const before = files.filter((f) => f.beforeHistory !== undefined).map((f) => [f.path, f.beforeHistory] as const);
     out.files = Object.fromEntries(files.map((f) => [f.path, numstatOf(f, f.conflict ? "conflict" : undefined)]));
     // Right after the files.
-    if (rewrites.length) {
+    if (rewrites.length || before.length) {
       const fields = Object.entries(out);
       for (const [k] of fields) delete out[k];
       for (const [k, v] of fields) {
         out[k] = v;
-        if (k === "files") out.rewrites = Object.fromEntries(rewrites);
+        if (k === "files" && rewrites.length) out.rewrites = Object.fromEntries(rewrites);
+        if (k === "files" && before.length) out.beforeHistory = Object.fromEntries(before);
       }
     }
   }
@@ -46,6 +49,7 @@ export function leanReviewSchema(out: z.ZodObject): z.ZodObject {
   return optional(out, ["filesTotal"]).extend({
     files: z.union([files, z.record(z.string(), z.string()).describe('"additions deletions status? oldPath? conflict?" by path, in git\'s order (- for a binary file)')]),
     rewrites: z.record(z.string(), files.element.shape.rewrites as z.ZodType).optional().describe("by path: the lines of the old side it rewrites, by the commit that last changed them"),
+    beforeHistory: z.record(z.string(), files.element.shape.beforeHistory as z.ZodType).optional(),
     missing: z.array(missing.element.extend({ with: (missing.element.shape.with as z.ZodType).optional().describe("the changed files it goes with; left out: all of them") })),
   });
 }

@@ -1,6 +1,7 @@
 /** blame: who last changed each line of a file, and in which commit. */
 import { defineQuery, type Args } from "./define.ts";
 import { FILE_PATH, IGNORE_REVS } from "./shared-args.ts";
+import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 
 export interface BlameOutput {
   repo: string;
@@ -15,6 +16,8 @@ export interface BlameOutput {
   boundary?: string[];
   /** The file on disk differs from HEAD's: lines are its own, and hunks with a null sha are not committed. */
   worktree?: true;
+  /** A line's commit is a shallow clone's boundary: where history stops, and how to get the rest. */
+  historyStops?: HistoryStops;
 }
 
 export type BlameCommit = [author: string, time: string, subject: string];
@@ -51,6 +54,7 @@ export const blameQuery = defineQuery({
       commits: z.record(z.string(), z.tuple([z.string(), z.string(), z.string()])),
       boundary: z.array(z.string()).optional(),
       worktree: z.literal(true).optional(),
+      historyStops: historyStopsSchema(z),
     }),
   load: () => import("./run/blame.ts"),
 });

@@ -1,4 +1,5 @@
 /** cochange: the files that tend to change in the same commits as some files (or as the work tree's changes). */
+import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 import { defineQuery, type Args } from "./define.ts";
 
 export interface CochangeOutput {
@@ -13,6 +14,8 @@ export interface CochangeOutput {
   truncated: boolean;
   /** Why there is nothing to say (nothing changed, no history), when so. */
   note?: string;
+  /** A file's window reached a shallow clone's boundary: partners from before it are not counted. */
+  historyStops?: HistoryStops;
 }
 
 /** The ranking chosen on held-out history (`npm run bench:quality`): the newest 200 commits of each file, Σ 2^(−i/50) / √(files − 1). */
@@ -46,6 +49,7 @@ export const cochangeQuery = defineQuery({
       results: z.array(z.object({ path: z.string(), count: z.number().int(), confidence: z.number(), jaccard: z.number(), with: z.array(z.string()).optional() })),
       truncated: z.boolean(),
       note: z.string().optional(),
+      historyStops: historyStopsSchema(z),
     }),
   load: () => import("./run/cochange.ts"),
 });

@@ -1,6 +1,7 @@
 /** compare: what HEAD changed since it left BASE, as a pull request shows it. */
 import { defineQuery, type Args } from "./define.ts";
 import { fileShape, logCommitShape, type LogCommit, type LogFile } from "./log.ts";
+import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 
 export interface CompareOutput {
   repo: string;
@@ -15,6 +16,8 @@ export interface CompareOutput {
   filesTotal?: number;
   patch?: string;
   truncated: boolean;
+  /** A commit of base...head is a shallow clone's boundary: ahead/behind and the commits stop there. */
+  historyStops?: HistoryStops;
 }
 
 export const COMPARE_ARGS = {
@@ -54,6 +57,7 @@ export const compareQuery = defineQuery({
       filesTotal: z.number().int().optional(),
       patch: z.string().optional(),
       truncated: z.boolean(),
+      historyStops: historyStopsSchema(z),
     }),
   load: () => import("./run/compare.ts"),
 });

@@ -1,4 +1,5 @@
 /** contributors: who wrote the lines that exist now, under a path. */
+import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 import { defineQuery, type Args } from "./define.ts";
 import { IGNORE_REVS } from "./shared-args.ts";
 
@@ -13,6 +14,9 @@ export interface ContributorsOutput {
   truncated: boolean;
   /** "path: why" of each file git could not blame, left out of the counts. */
   leftOut?: string[];
+  /** Lines from before a shallow clone's history (git pins them on its boundary commit): in totalLines, under nobody's name. */
+  beforeHistory?: number;
+  historyStops?: HistoryStops;
 }
 
 export const CONTRIBUTORS_ARGS = {
@@ -41,6 +45,8 @@ export const contributorsQuery = defineQuery({
       ),
       truncated: z.boolean(),
       leftOut: z.array(z.string()).optional(),
+      beforeHistory: z.number().int().optional(),
+      historyStops: historyStopsSchema(z),
     }),
   load: () => import("./run/contributors.ts"),
 });

@@ -1,6 +1,7 @@
 /** history: the commits that changed a file, newest first, following renames. */
 import { commitFields, defineQuery, type Args } from "./define.ts";
 import { FILE_PATH } from "./shared-args.ts";
+import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 import { asksForLines, LINE_HISTORY_ARGS, lineHistoryCommit } from "./line-history.ts";
 
 export interface HistoryCommit {
@@ -18,6 +19,8 @@ export interface HistoryCommit {
   oldPath?: string;
   /** Counts unknown because git cannot read the file's content (a damaged clone; leftOut says which object), not because it is binary. */
   unreadable?: true;
+  /** A shallow clone's boundary commit: git shows the file added there against nothing, so no status and counts unknown (null). */
+  boundary?: true;
 }
 
 export interface HistoryOutput {
@@ -28,6 +31,7 @@ export interface HistoryOutput {
   truncated: boolean;
   /** The file's versions git cannot read ("path: why"), their counts unknown; absent when none. */
   leftOut?: string[];
+  historyStops?: HistoryStops;
 }
 
 export const HISTORY_ARGS = {
@@ -63,6 +67,7 @@ export const historyQuery = defineQuery({
             path: z.string().optional(),
             oldPath: z.string().optional(),
             unreadable: z.literal(true).optional(),
+            boundary: z.literal(true).optional(),
           }),
           lineHistoryCommit(z),
         ]),
@@ -73,6 +78,7 @@ export const historyQuery = defineQuery({
       worktree: z.literal(true).optional(),
       headRange: z.tuple([z.number().int(), z.number().int()]).optional(),
       uncommitted: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
+      historyStops: historyStopsSchema(z),
     }),
   // A line history is answered by its own module (git log -L), the file's history by the index.
   load: async () => ({ run: async (ctx, input) => (asksForLines(input) ? (await import("./run/line-history.ts")).run(ctx, input) : (await import("./run/history.ts")).run(ctx, input)) as never }),

@@ -1,4 +1,5 @@
 /** hotspots: the files that change most, weighted by their size. */
+import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 import { defineQuery, type Args } from "./define.ts";
 import { WINDOW_ARGS } from "./shared-args.ts";
 
@@ -9,6 +10,8 @@ export interface HotspotsOutput {
   window: { commits: number; since?: string };
   results: { path: string; commits: number; additions: number; deletions: number; authors: number; lastChanged: string; lines: number; complexity: number; score: number; hotspot: boolean }[];
   truncated: boolean;
+  /** The window reached a shallow clone's boundary (a commit diffed against nothing, or the clone's end). */
+  historyStops?: HistoryStops;
 }
 
 export const HOTSPOTS_ARGS = {
@@ -48,6 +51,7 @@ export const hotspotsQuery = defineQuery({
         }),
       ),
       truncated: z.boolean(),
+      historyStops: historyStopsSchema(z),
     }),
   load: () => import("./run/hotspots.ts"),
 });

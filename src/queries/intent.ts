@@ -1,6 +1,7 @@
 /** intent: the full messages of the commits that wrote a range of lines, and what else each touched. */
 import { defineQuery, type Args } from "./define.ts";
 import { FILE_PATH, IGNORE_REVS } from "./shared-args.ts";
+import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 
 export interface IntentCommit {
   sha: string;
@@ -24,6 +25,9 @@ export interface IntentOutput {
   worktree?: true;
   /** Lines of the range not committed yet (on disk only); absent when none. */
   uncommitted?: [number, number][];
+  /** Lines git pins on a shallow clone's boundary commit: written there or before, so no commit here says why; absent when none. */
+  beforeHistory?: [number, number][];
+  historyStops?: HistoryStops;
 }
 
 export const INTENT_ARGS = {
@@ -63,6 +67,8 @@ export const intentQuery = defineQuery({
       ),
       worktree: z.literal(true).optional(),
       uncommitted: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
+      beforeHistory: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
+      historyStops: historyStopsSchema(z),
     }),
   load: () => import("./run/intent.ts"),
 });

@@ -1,6 +1,7 @@
 /** history -L: how a range of lines (or a function) evolved, as `git log -L` tells it; arguments and shape beside history's. */
 import type { z as Zod } from "zod";
 import type { Args } from "./define.ts";
+import type { HistoryStops } from "./history-stops.ts";
 
 export interface LineHistoryCommit {
   sha: string;
@@ -9,6 +10,8 @@ export interface LineHistoryCommit {
   subject: string;
   range: [number, number];
   diff: string;
+  /** A shallow clone's boundary commit: git shows the lines added there against nothing; they may be older. */
+  boundary?: true;
 }
 
 export interface LineHistoryOutput {
@@ -23,6 +26,7 @@ export interface LineHistoryOutput {
   headRange?: [number, number];
   /** Lines of the range not committed yet; absent when none. */
   uncommitted?: [number, number][];
+  historyStops?: HistoryStops;
 }
 
 export const LINE_HISTORY_ARGS = {
@@ -38,5 +42,5 @@ export function asksForLines(input: { lines?: string }): boolean {
 
 /** A commit of a line history, for history's output schema. */
 export function lineHistoryCommit(z: typeof Zod) {
-  return z.object({ sha: z.string(), author: z.string(), time: z.string(), subject: z.string(), range: z.tuple([z.number().int(), z.number().int()]), diff: z.string() });
+  return z.object({ sha: z.string(), author: z.string(), time: z.string(), subject: z.string(), range: z.tuple([z.number().int(), z.number().int()]), diff: z.string(), boundary: z.literal(true).optional() });
 }

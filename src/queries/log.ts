@@ -1,6 +1,7 @@
 /** log: the repository's commits newest first, or those under files and folders, with their files and +/-. */
 import type { z as Zod } from "zod";
 import { defineQuery, type Args } from "./define.ts";
+import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 
 export interface LogFile {
   path: string;
@@ -21,6 +22,8 @@ export interface LogCommit {
   deletions: number;
   files: LogFile[];
   filesTotal: number;
+  /** A shallow clone's boundary commit: git shows its changes against nothing, so its files were there before it. */
+  boundary?: true;
 }
 
 export interface LogOutput {
@@ -31,6 +34,7 @@ export interface LogOutput {
   truncated: boolean;
   /** Files git cannot read in a damaged clone ("path: why"), listed without +/-; absent when none. */
   leftOut?: string[];
+  historyStops?: HistoryStops;
 }
 
 export const LOG_ARGS = {
@@ -69,6 +73,7 @@ export function logCommitShape(z: typeof Zod) {
     deletions: z.number().int(),
     files: z.array(fileShape(z)),
     filesTotal: z.number().int(),
+    boundary: z.literal(true).optional(),
   });
 }
 
@@ -79,6 +84,6 @@ export const logQuery = defineQuery({
   description: "git log [until] [-- PATHS] with each commit's files, +/-. not:\"main\" = main..HEAD.",
   args: LOG_ARGS,
   answersFromPrefix: true,
-  output: (z) => z.object({ repo: z.string(), rev: z.string(), paths: z.array(z.string()), commits: z.array(logCommitShape(z)), truncated: z.boolean(), leftOut: z.array(z.string()).optional() }),
+  output: (z) => z.object({ repo: z.string(), rev: z.string(), paths: z.array(z.string()), commits: z.array(logCommitShape(z)), truncated: z.boolean(), leftOut: z.array(z.string()).optional(), historyStops: historyStopsSchema(z) }),
   load: () => import("./run/log.ts"),
 });

@@ -1,4 +1,5 @@
 /** owners: who owns what under a path (main author per file or folder, knowledge islands) and its truck factor. */
+import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 import { defineQuery, type Args } from "./define.ts";
 import { IGNORE_REVS } from "./shared-args.ts";
 
@@ -10,7 +11,8 @@ export interface OwnersOutput {
   lines: number;
   files: number;
   /** The fewest authors whose leaving orphans more than half the files (degree-of-authorship), and who they are. */
-  truckFactor: number;
+  /** null: a shallow clone where every file was there at its boundary, so no file's authors are known. */
+  truckFactor: number | null;
   truckAuthors: { author: string; email: string }[];
   /** The people who wrote the path's lines, most first (up to 3): who owns it. */
   authors: { author: string; email: string; lines: number; share: number }[];
@@ -19,6 +21,9 @@ export interface OwnersOutput {
   truncated: boolean;
   /** "path: why" of each file git could not blame, left out of the counts. */
   leftOut?: string[];
+  /** Lines from before a shallow clone's history (git pins them on its boundary commit): in `lines`, under nobody's name. */
+  beforeHistory?: number;
+  historyStops?: HistoryStops;
 }
 
 export const OWNERS_ARGS = {
@@ -43,7 +48,7 @@ export const ownersQuery = defineQuery({
       rev: z.string(),
       lines: z.number().int(),
       files: z.number().int(),
-      truckFactor: z.number().int(),
+      truckFactor: z.number().int().nullable(),
       truckAuthors: z.array(z.object(person)),
       authors: z.array(z.object({ ...person, lines: z.number().int(), share: z.number() })),
       results: z.array(
@@ -58,6 +63,8 @@ export const ownersQuery = defineQuery({
       ).optional(),
       truncated: z.boolean(),
       leftOut: z.array(z.string()).optional(),
+      beforeHistory: z.number().int().optional(),
+      historyStops: historyStopsSchema(z),
     });
   },
   load: () => import("./run/owners.ts"),

@@ -1,4 +1,5 @@
 /** review: a change read against history before it is committed or merged — what it rewrites, what it may have missed, whom to ask. */
+import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 import { defineQuery, type Args } from "./define.ts";
 
 export interface ReviewFile {
@@ -12,6 +13,8 @@ export interface ReviewFile {
   conflict?: boolean;
   /** The old side's lines this change deletes or replaces, by the commit that last changed them. */
   rewrites?: Record<string, [number, number][]>;
+  /** Lines it rewrites that git pins on a shallow clone's boundary commit: from before the clone's history, no commit here says why. */
+  beforeHistory?: [number, number][];
 }
 
 export interface ReviewOutput {
@@ -33,6 +36,7 @@ export interface ReviewOutput {
   /** "path: why" for each file git could not blame: what the rewrites and people leave out. */
   leftOut?: string[];
   note?: string;
+  historyStops?: HistoryStops;
 }
 
 export const REVIEW_ARGS = {
@@ -85,6 +89,7 @@ export const reviewQuery = defineQuery({
       truncated: z.boolean(),
       leftOut: z.array(z.string()).optional(),
       note: z.string().optional(),
+      historyStops: historyStopsSchema(z),
     }),
   load: () => import("./run/review.ts"),
 });

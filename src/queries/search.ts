@@ -1,5 +1,6 @@
 /** search: commits whose message matches words (FTS5), or, with code, whose changes add or remove a text (git log -S / -G). */
 import { defineQuery, type Args } from "./define.ts";
+import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 
 export interface SearchFile {
   path: string;
@@ -18,6 +19,8 @@ export interface SearchResult {
   files?: SearchFile[];
   /** Code search: how many files there were, when more than 50. */
   filesTotal?: number;
+  /** Code search: a shallow clone's boundary commit, where git sees the text added against nothing; it may be older. */
+  boundary?: true;
 }
 
 export interface SearchOutput {
@@ -34,6 +37,8 @@ export interface SearchOutput {
   truncated: boolean;
   /** Code search on a damaged clone: "path: why" for each path git could not read, left out of the walk. */
   leftOut?: string[];
+  /** The search may miss commits below a shallow clone's boundary (with oldest: the oldest seen may not be the first). */
+  historyStops?: HistoryStops;
 }
 
 export const SEARCH_ARGS = {
@@ -71,12 +76,14 @@ export const searchQuery = defineQuery({
           snippet: z.string().optional(),
           files: z.array(z.object({ path: z.string(), added: z.number().int(), removed: z.number().int() })).optional(),
           filesTotal: z.number().int().optional(),
+          boundary: z.literal(true).optional(),
         }),
       ),
       total: z.number().int().optional(),
       diff: z.record(z.string(), z.string()).optional(),
       truncated: z.boolean(),
       leftOut: z.array(z.string()).optional(),
+      historyStops: historyStopsSchema(z),
     }),
   load: () => import("./run/search.ts"),
 });

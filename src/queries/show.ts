@@ -1,6 +1,7 @@
 /** show: one commit (message, parents, files with +/-, the patch of named files), or a file as it was (REV:PATH). */
 import { defineQuery, type Args } from "./define.ts";
 import { fileShape, type LogFile } from "./log.ts";
+import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 
 export interface ShowCommitOutput {
   repo: string;
@@ -17,6 +18,8 @@ export interface ShowCommitOutput {
   truncated: boolean;
   /** "path: why" for each listed file whose content git cannot read (listed without +/-, not as binary). */
   leftOut?: string[];
+  /** The commit is a shallow clone's boundary: git shows it against nothing (no parents here), so its files were there before it. */
+  historyStops?: HistoryStops;
 }
 
 export interface ShowFileOutput {
@@ -69,6 +72,7 @@ export const showQuery = defineQuery({
       text: z.string().optional(),
       truncated: z.boolean(),
       leftOut: z.array(z.string()).optional(),
+      historyStops: historyStopsSchema(z),
     }),
   load: () => import("./run/show.ts"),
 });

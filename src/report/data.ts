@@ -131,6 +131,8 @@ export async function reportData(ask: Ask, shape: AskShape, opts: ReportOptions 
     byFile.set(path, authors);
     const commits = list(hist.commits);
     for (const c of commits) {
+      // A shallow clone's boundary commit is no change of the file's: it is where its history stops.
+      if (c.boundary === true) continue;
       const w = weekOf(str(c.time));
       let s = weeks.get(w);
       if (!s) weeks.set(w, (s = new Set()));
@@ -190,6 +192,8 @@ export async function reportData(ask: Ask, shape: AskShape, opts: ReportOptions 
     // A report on one file: ownership of the folder it sits in.
     folders: folderOwnership(byFile.has(root) ? root.slice(0, Math.max(0, root.lastIndexOf("/"))) : root, byFile),
     weeks: [...weeks].map(([week, shas]) => [week, shas.size] as [string, number]).sort((x, y) => (x[0] < y[0] ? -1 : 1)),
+    // The window of all history reaches a shallow clone's end: the page says where it stops.
+    ...(everything.historyStops ? { historyStops: everything.historyStops as ReportData["historyStops"] } : {}),
   };
 }
 

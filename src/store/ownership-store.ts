@@ -19,12 +19,14 @@ export class OwnershipStore {
   }
 
   /** Each path's authorship in the scope's history, remembered while the index is unchanged; null for a path no commit of the scope touched. */
-  authorship(scope: string, pathIds: number[]): Map<number, FileAuthorship | null> {
-    const key = this.stamp(scope);
+  authorship(scope: string, pathIds: number[], without: readonly number[] = []): Map<number, FileAuthorship | null> {
+    // without: commits that only look like changes (a shallow clone's boundary, diffed against nothing).
+    const key = `${this.stamp(scope)}:${without.join(",")}`;
+    const skip = new Set(without);
     if (this.memo?.key !== key) this.memo = { key, files: new Map() };
     const files = this.memo.files;
     const st = this.db.prepare(
-      `SELECT c.author AS author, c.email AS email FROM changes ch JOIN ${scope} s ON s.commit_id = ch.commit_id JOIN commits c ON c.id = ch.commit_id WHERE ch.path_id = ? ORDER BY s.seq DESC`,
+      `SELECT c.id AS id, c.author AS author, c.email AS email FROM changes ch JOIN ${scope} s ON s.commit_id = ch.commit_id JOIN commits c ON c.id = ch.commit_id WHERE ch.path_id = ? ORDER BY s.seq DESC`,
     );
     const out = new Map<number, FileAuthorship | null>();
     for (const id of pathIds) {
@@ -32,6 +34,7 @@ export class OwnershipStore {
       if (a === undefined) {
         a = null;
         for (const r of st.all(id)) {
+          if (skip.has(Number(r.id))) continue;
           const who = `${r.author}\0${r.email}`;
           a ??= { changes: new Map(), creator: who };
           a.changes.set(who, (a.changes.get(who) ?? 0) + 1);

@@ -4,7 +4,7 @@ import type { Style } from "../style.ts";
 import { day, table } from "../table.ts";
 
 export function renderContributors(r: ContributorsOutput, s: Style): string {
-  const head = s.dim(`${r.totalLines} lines in ${r.files} text files${r.path ? ` under ${r.path}` : ""}`);
+  const head = s.dim(`${r.totalLines} lines in ${r.files} text files${r.path ? ` under ${r.path}` : ""}${r.beforeHistory ? `, ${r.beforeHistory} of them from before this clone's history` : ""}`);
   if (r.results.length === 0) return [head, "No lines to attribute.", ...(r.leftOut ?? []).map((l) => s.yellow(`left out: ${l}`))].join("\n");
   const co = r.results.some((x) => x.coLines);
   const rows = [

@@ -17,6 +17,7 @@ import { renderReview } from "./review.ts";
 import { renderSearch } from "./search.ts";
 import { renderStatus } from "./status.ts";
 import { bare, partialLines } from "./partial.ts";
+import { historyStopsLine, type HistoryStops } from "../../queries/history-stops.ts";
 
 const RENDERERS: Record<string, (result: never, style: Style) => string> = {
   blame: renderBlame,
@@ -43,6 +44,9 @@ const RENDERERS: Record<string, (result: never, style: Style) => string> = {
 export function render(name: string, result: unknown, style: Style, more: (token: string) => string = (t) => `the rest: --continue ${t}`): string {
   const r = RENDERERS[name];
   const extra = partialLines(name, result, style, more);
+  const stops = (result as { historyStops?: HistoryStops } | null)?.historyStops;
+  // One line in every answer whose facts reach a shallow clone's boundary.
+  if (stops) extra.unshift(style.yellow(historyStopsLine(stops, name === "search" && (result as { mode?: string }).mode !== undefined)));
   if (bare(result)) return extra.join("\n");
   const text = r ? r(result as never, style) : JSON.stringify(result, null, 2);
   return extra.length ? `${text}\n${extra.join("\n")}` : text;

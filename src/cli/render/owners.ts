@@ -5,7 +5,7 @@ import { table } from "../table.ts";
 
 export function renderOwners(r: OwnersOutput, s: Style): string {
   const who = r.truckAuthors.map((a) => a.author).join(", ");
-  const head = s.dim(`${r.lines} lines in ${r.files} files${r.path ? ` under ${r.path}` : ""}; truck factor ${r.truckFactor}${who ? ` (${who})` : ""}`);
+  const head = s.dim(`${r.lines} lines in ${r.files} files${r.path ? ` under ${r.path}` : ""}; truck factor ${r.truckFactor ?? "unknown"}${r.beforeHistory ? `; ${r.beforeHistory} lines from before this clone's history` : ""}${who ? ` (${who})` : ""}`);
   const leftOut = (r.leftOut ?? []).map((l) => s.yellow(`left out: ${l}`));
   if (r.files === 0) return [head, "No files.", ...leftOut].join("\n");
   const people = r.authors.map((a) => `${String(a.lines).padStart(7)} ${`${Math.round(a.share * 100)}%`.padStart(4)}  ${a.author} <${a.email}>`);

@@ -52,7 +52,7 @@ function fileRows(r: ReviewOutput, s: Style): string[] {
   const rows = r.files.map((f) => {
     const size = f.binary ? "binary" : `+${f.additions ?? 0} -${f.deletions ?? 0}`;
     const name = f.oldPath ? `${f.oldPath} → ${f.path}` : f.path;
-    const commits = f.rewrites ? Object.keys(f.rewrites).map((sha) => (r.fixes?.[sha] ? s.yellow(sha) : sha)).join(" ") : "";
+    const commits = [...(f.rewrites ? Object.keys(f.rewrites).map((sha) => (r.fixes?.[sha] ? s.yellow(sha) : sha)) : []), ...(f.beforeHistory ? ["(and lines from before this clone's history)"] : [])].join(" ");
     return [f.status ?? "M", size, name + (f.conflict ? s.red(" (conflict)") : ""), s.dim(commits)];
   });
   return table(rows).map((l) => `  ${l}`);

@@ -12,6 +12,7 @@ import { blamePrefix, rangeToWatch } from "./blame-partial.ts";
 import { diskBlame, diskRows, type DiskBlame, type DiskRow } from "./disk-blame.ts";
 import { fileAt, iso, lineRange, repoPath, shortSha } from "./common.ts";
 import { checkedFunction, functionAt, functionOnDisk } from "./function-range.ts";
+import { stopsField } from "./history-stops.ts";
 
 /**
  * The stored hunks cut to a..b as [start, end, sha(, origPath, origStart)]: consecutive lines of
@@ -67,8 +68,8 @@ async function watchFor(ctx: QueryContext, scope: Scope, entry: TreeEntry, input
   return w && blamePrefix(w.work, { repo: ctx.index.repo.root, path: entry.path, rev: scope.commit, lines: w.lines, range: [w.a, w.b], commits: {} }, w.a, w.b);
 }
 
-/** The commits table (each commit once) and the boundary commits of the rows. */
-function withCommits(ctx: QueryContext, answer: BlameOutput, rows: readonly (BlameHunkRow | DiskRow)[], cached: CachedBlame | null): BlameOutput {
+/** The commits table (each commit once), the boundary commits of the rows, and where history stops if a line's commit is the clone's boundary. */
+async function withCommits(ctx: QueryContext, answer: BlameOutput, rows: readonly (BlameHunkRow | DiskRow)[], cached: CachedBlame | null): Promise<BlameOutput> {
   const boundary: string[] = [];
   const shas = rows.flatMap((h) => (h.sha === null ? [] : [h.sha]));
   for (const [sha, c] of ctx.index.store.blame.commits(shas)) {
@@ -76,11 +77,11 @@ function withCommits(ctx: QueryContext, answer: BlameOutput, rows: readonly (Bla
     if (cached?.boundary.has(sha)) boundary.push(shortSha(sha));
   }
   if (boundary.length) answer.boundary = boundary;
-  return answer;
+  return Object.assign(answer, await stopsField(ctx, shas));
 }
 
 /** Blame of the file on disk (it differs from HEAD's): its line numbers, uncommitted lines without a commit, HEAD's blame for the rest. */
-function blameOnDisk(ctx: QueryContext, input: Input<typeof BLAME_ARGS>, path: string, d: DiskBlame): BlameOutput {
+function blameOnDisk(ctx: QueryContext, input: Input<typeof BLAME_ARGS>, path: string, d: DiskBlame): Promise<BlameOutput> | BlameOutput {
   if (d.cached?.binary) throw new LoreError("BINARY_FILE", `${path} is a binary file: it has no lines to blame. Use history for its changes.`);
   const lines = d.view.lines;
   const base = { repo: ctx.index.repo.root, path, rev: d.scope.commit, worktree: true as const };

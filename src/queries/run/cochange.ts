@@ -3,6 +3,7 @@
  * other file of those commits scores Σ 2^(−i/50) / √(files − 1) over the shared commits (i = the
  * commit's rank among the input's, newest 0). Chosen on held-out history: `npm run bench:quality`.
  */
+import { walkStops } from "./history-stops.ts";
 import { LoreError } from "../../errors.ts";
 import { gitText } from "../../git/run.ts";
 import type { Scope } from "../../index/repo-index.ts";
@@ -65,8 +66,11 @@ export async function run(ctx: QueryContext, input: Input<typeof COCHANGE_ARGS>)
   const store = ctx.index.store.cochange;
   // Each commit once, with the inputs it touched and their recency weight in it.
   const commits = new Map<number, { touch: Touch; weights: Map<number, number> }>();
+  // A file's window that holds fewer commits than it may went on to the end of the clone's history.
+  let toEnd = false;
   inputs.forEach(({ pid }, k) => {
     const mine = store.touches(w, pid);
+    if (limit === null || mine.length < limit) toEnd = true;
     // While a first index runs, a file's window is whole once its `limit` newest commits are in.
     if (scope.prefix !== undefined && (limit === null || mine.length < limit)) throw new HistoryNotYet();
     mine.forEach((t, i) => {
@@ -75,7 +79,8 @@ export async function run(ctx: QueryContext, input: Input<typeof COCHANGE_ARGS>)
       commits.set(t.commitId, c);
     });
   });
-  if (commits.size === 0) return empty(paths, since !== null ? "No commit since then touched these files." : "Every commit that touched these files changed more than maxFiles files.");
+  // (The boundary commit touches every file there: its window holds none, and still it reached where history stops.)
+  if (commits.size === 0) return { ...empty(paths, since !== null ? "No commit since then touched these files." : "Every commit that touched these files changed more than maxFiles files."), ...(await walkStops(ctx, [], toEnd, since ?? undefined)) };
 
   const files = store.filesOf([...commits.keys()]);
   const partners = new Map<number, Partner>();
@@ -117,6 +122,7 @@ export async function run(ctx: QueryContext, input: Input<typeof COCHANGE_ARGS>)
     commits: n,
     results,
     truncated: picked.truncated,
+    ...(await walkStops(ctx, [], toEnd, since ?? undefined)),
   };
 }
 

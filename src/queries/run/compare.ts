@@ -7,6 +7,7 @@ import type { Input } from "../define.ts";
 import { repoPaths } from "./log.ts";
 import { logCommits } from "./log-commits.ts";
 import { checkCount, commitOf, diffFiles, diffPatch, fileOut } from "./repo-diff.ts";
+import { boundaryOf, historyStops, markBoundary } from "./history-stops.ts";
 
 export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>): Promise<CompareOutput> {
   checkCount("diffLines", input.diffLines);
@@ -17,18 +18,31 @@ export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>):
   const skip = input.skip ?? 0;
   // Three git questions at once: where the branches part, how far each went, and the commits.
   const scope = await ctx.index.scope(head);
+  const boundary = await boundaryOf(ctx);
+  // In a shallow clone, each side's commits are listed, not counted: a boundary commit among them is where the counts stop.
   const [mergeBaseOut, counts, log] = await Promise.all([
     gitMaybe(["merge-base", base, head], ctx.index.git),
-    gitText(["rev-list", "--left-right", "--count", `${base}...${head}`, "--"], ctx.index.git),
+    gitText(["rev-list", "--left-right", ...(boundary.size ? [] : ["--count"]), `${base}...${head}`, "--"], ctx.index.git),
     logCommits(ctx, scope, { paths, limit: skip + checkCount("limit", input.limit, 10_000), not: base }),
   ]);
+  const sides = boundary.size ? counts.split("\n").filter(Boolean) : [];
+  const stops = historyStops(boundary, boundary.size ? sides.map((l) => l.slice(1)) : []);
   const mergeBase = mergeBaseOut?.toString("utf8").trim();
-  if (!mergeBase) throw new LoreError("BAD_REVISION", `${input.base} and ${headRev} have no common history: there is no merge base to compare from.`);
-  const [behind, ahead] = counts.trim().split(/\s+/).map(Number);
+  if (!mergeBase) {
+    const shallow = historyStops(boundary);
+    throw new LoreError(
+      "BAD_REVISION",
+      shallow
+        ? `${input.base} and ${headRev} have no common history in this shallow clone: history stops at ${Object.keys(shallow.at).join(", ")}; get the rest (${shallow.get}) and ask again.`
+        : `${input.base} and ${headRev} have no common history: there is no merge base to compare from.`,
+    );
+  }
+  const [behind, ahead] = boundary.size ? [sides.filter((l) => l.startsWith("<")).length, sides.filter((l) => l.startsWith(">")).length] : counts.trim().split(/\s+/).map(Number);
   const { truncated: moreCommits } = log;
-  const commits = log.commits.slice(skip);
+  const commits = await markBoundary(ctx, log.commits.slice(skip));
+  const stopped = stops ? { historyStops: stops } : {};
   // Asked for the rest of the commits (skip): the files came with the first answer.
-  if (skip > 0) return { repo: ctx.index.repo.root, base, head, mergeBase, ahead: ahead!, behind: behind!, commits, truncated: moreCommits };
+  if (skip > 0) return { repo: ctx.index.repo.root, base, head, mergeBase, ahead: ahead!, behind: behind!, commits, truncated: moreCommits, ...stopped };
   const [diff, patched] = await Promise.all([diffFiles(ctx, mergeBase, head, paths), input.patch ? diffPatch(ctx, mergeBase, head, paths, input.diffLines) : undefined]);
   const files = diff.map(fileOut);
   const out: CompareOutput = {
@@ -43,6 +57,7 @@ export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>):
     files,
     filesTotal: files.length,
     truncated: moreCommits,
+    ...stopped,
   };
   if (patched) {
     out.patch = patched.patch;

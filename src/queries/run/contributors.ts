@@ -1,4 +1,5 @@
 /** How contributors is answered: blame every text file under the path and sum lines per author, and per co-author. */
+import { boundaryCommit, boundaryOf, historyStops } from "./history-stops.ts";
 import { LoreError } from "../../errors.ts";
 import { blameMany, leftOut } from "../../index/blame.ts";
 import { filesDone } from "../partial.ts";
@@ -50,6 +51,16 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
     }
     return p;
   };
+  // Lines git pins on a shallow clone's boundary commit were written there or before: nobody here is credited with them.
+  const boundary = await boundaryOf(ctx);
+  let before = 0;
+  const stopped: string[] = [];
+  for (const sha of [...bySha.keys()]) {
+    if (!boundaryCommit(boundary, sha)) continue;
+    stopped.push(sha);
+    before += bySha.get(sha)!;
+    bySha.delete(sha);
+  }
   for (const [sha, n] of bySha) {
     const who = key(sha);
     if (!who) continue;
@@ -77,7 +88,7 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
     // Someone with no line left: when they last changed the path.
     if (p.last === 0) p.last = c.last;
   }
-  let total = 0;
+  let total = before;
   for (const n of bySha.values()) total += n;
   const byLines = (x: Person, y: Person) => y.lines - x.lines || y.coLines - x.coLines;
   const order = input.by === "commits" ? (x: Person, y: Person) => y.commits - x.commits || byLines(x, y) : byLines;
@@ -97,5 +108,5 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
     }));
   // Files git could not blame (a damaged clone) are counted out, and named with the reason.
   const left = leftOut(ctx.index, targets);
-  return { repo: ctx.index.repo.root, path: prefix, rev: scope.commit, totalLines: total, files: blames.length, results: results.slice(0, input.limit), truncated: results.length > input.limit, ...(left.length ? { leftOut: left } : {}) };
+  return { repo: ctx.index.repo.root, path: prefix, rev: scope.commit, totalLines: total, files: blames.length, results: results.slice(0, input.limit), truncated: results.length > input.limit, ...(left.length ? { leftOut: left } : {}), ...(before ? { beforeHistory: before, historyStops: historyStops(boundary, stopped) } : {}) };
 }

@@ -9,6 +9,7 @@ import { fileChanges, gitFileChanges } from "./follow.ts";
 import { unreadableInList } from "./show-unreadable.ts";
 import type { HISTORY_ARGS, HistoryCommit, HistoryOutput } from "../history.ts";
 import type { Input } from "../define.ts";
+import { boundaryCommit, boundaryOf, historyStops } from "./history-stops.ts";
 
 export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>): Promise<HistoryOutput> {
   const scope = await ctx.index.scope(input.until);
@@ -52,16 +53,26 @@ async function answer(ctx: QueryContext, scope: Scope, path: string, found: Path
     if (r.old_path && (r.status === "R" || r.status === "C")) c.oldPath = r.old_path;
     return c;
   });
+  // A shallow clone's boundary commit: git diffs it against nothing, so the file looks added there with all its lines.
+  const boundary = await boundaryOf(ctx);
+  const reached: string[] = [];
+  for (const [i, r] of rows.entries()) {
+    if (!boundaryCommit(boundary, r.sha)) continue;
+    reached.push(r.sha);
+    const { status: _s, ...c } = commits[i]!;
+    commits[i] = { ...c, additions: null, deletions: null, boundary: true };
+  }
   // A version git cannot read has unknown counts, as a binary one has: said so, and why.
   const leftOut = new Set<string>();
   for (const [i, r] of rows.entries()) {
-    if (r.additions !== null) continue;
+    if (r.additions !== null || commits[i]!.boundary) continue;
     const why = (await unreadableInList(ctx, r.sha, [{ path: r.path, binary: true }])).get(r.path);
     if (!why) continue;
     commits[i]!.unreadable = true;
     leftOut.add(why);
   }
-  return { repo: ctx.index.repo.root, path, rev: scope.commit, commits, truncated: found.length > limit, ...(leftOut.size ? { leftOut: [...leftOut] } : {}) };
+  const stops = historyStops(boundary, reached);
+  return { repo: ctx.index.repo.root, path, rev: scope.commit, commits, truncated: found.length > limit, ...(leftOut.size ? { leftOut: [...leftOut] } : {}), ...(stops ? { historyStops: stops } : {}) };
 }
 
 function pickChurn(ctx: QueryContext, r: PathChangeRow): Pick<PathChangeRow, "additions" | "deletions"> {

@@ -1,4 +1,5 @@
 /** How hotspots is answered: activity per file over the window, weighted by line counts. */
+import { walkStops } from "./history-stops.ts";
 import { lineCounts } from "../../index/line-counts.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import type { ActivityRow } from "../../store/window-store.ts";
@@ -90,5 +91,7 @@ export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>)
     window: { commits: info.commits, ...(w.label.since ? { since: w.label.since } : {}) },
     results,
     truncated: ranked.length > input.limit,
+    // A window that holds a boundary commit, or fewer commits than it may, reached where a shallow clone's history stops.
+    ...(await walkStops(ctx, () => windows.windowShas(w), w.limit === null || info.commits < w.limit, w.since ?? undefined)),
   };
 }

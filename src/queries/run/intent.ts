@@ -11,6 +11,7 @@ import { blameProgress, rangeToWatch } from "./blame-partial.ts";
 import type { QueryContext } from "../context.ts";
 import type { INTENT_ARGS, IntentCommit, IntentOutput } from "../intent.ts";
 import type { Input } from "../define.ts";
+import { boundaryCommit, boundaryOf, historyStops } from "./history-stops.ts";
 
 /** A commit's other files listed unless all are asked for: those nearest the path say most about why. */
 const NEAREST_FILES = 5;
@@ -101,7 +102,14 @@ export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): 
   const commits: IntentCommit[] = [];
   const uncommitted = bySha.get(null);
   bySha.delete(null);
+  // Lines git pins on a shallow clone's boundary commit were written there or before it: its message is not their reason.
+  const boundary = await boundaryOf(ctx);
+  const before: [number, number][] = [];
   for (const [sha, lines] of bySha as Map<string, [number, number][]>) {
+    if (boundaryCommit(boundary, sha)) {
+      before.push(...lines);
+      continue;
+    }
     const f = await commitFacts(ctx, sha);
     commits.push({ sha: shortSha(sha), author: f.author, time: iso(f.time), message: f.message, lines, files: nearest(path, f.files, input.files === true), filesTotal: f.files.length });
   }
@@ -109,5 +117,20 @@ export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): 
   const answer: IntentOutput = { repo: ctx.index.repo.root, path, rev, range: [a, b], commits };
   if (onDisk) answer.worktree = true;
   if (uncommitted) answer.uncommitted = uncommitted;
+  if (before.length) {
+    answer.beforeHistory = joined(before);
+    answer.historyStops = historyStops(boundary, bySha.keys());
+  }
   return answer;
+}
+
+/** Line ranges in order, adjacent ones joined (two boundary commits' lines may meet). */
+function joined(ranges: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [a, b] of [...ranges].sort((x, y) => x[0] - y[0])) {
+    const last = out[out.length - 1];
+    if (last && last[1] + 1 >= a) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
 }

@@ -16,10 +16,21 @@ import { parseRange } from "../line-range.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import { diskFile, runsIn, type DiskFile, type DiskRun } from "./disk-file.ts";
 import { checkedFunction, functionAt, functionOnDisk } from "./function-range.ts";
+import { boundaryCommit, boundaryOf, historyStops } from "./history-stops.ts";
 
 type Cached = Omit<LineHistoryOutput, "repo" | "rev" | "path">;
 
 export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>): Promise<LineHistoryOutput> {
+  const answer = await lines(ctx, input);
+  // A shallow clone's boundary commit: git log -L shows the lines added there, against nothing.
+  const boundary = await boundaryOf(ctx);
+  const reached = answer.commits.filter((c) => boundaryCommit(boundary, c.sha));
+  if (reached.length === 0) return answer;
+  const commits = answer.commits.map((c) => (reached.includes(c) ? { ...c, boundary: true as const } : c));
+  return { ...answer, commits, historyStops: historyStops(boundary, reached.map((c) => c.sha)) };
+}
+
+async function lines(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>): Promise<LineHistoryOutput> {
   const scope = await ctx.index.scope(input.until);
   const path = repoPath(ctx, input.path);
   // Line numbers are the file's on disk unless `until` names a commit; so is a function, found where git blame -- PATH finds it.

@@ -8,6 +8,7 @@ import { neverCommitted, repoPath } from "./common.ts";
 import { logCommits } from "./log-commits.ts";
 import { checkCount } from "./repo-diff.ts";
 import { gitDate } from "./common.ts";
+import { markBoundary, walkStops } from "./history-stops.ts";
 
 /** The repository-relative forms of path arguments; the root itself means no path at all. */
 export function repoPaths(ctx: QueryContext, inputs: string[] | undefined): string[] {
@@ -43,5 +44,8 @@ export async function run(ctx: QueryContext, input: Input<typeof LOG_ARGS>): Pro
     fullDiff: input.fullDiff,
   });
   // The rest of a cut list: what the first answer listed is not said again.
-  return { repo: ctx.index.repo.root, rev: scope.commit, paths, commits: log.commits.slice(skip), truncated: log.truncated, ...(log.leftOut.length ? { leftOut: log.leftOut } : {}) };
+  const commits = await markBoundary(ctx, log.commits.slice(skip));
+  // With --not the walk ends at that revision's history, which may be above the boundary: only a boundary commit listed says it.
+  const stops = await walkStops(ctx, log.commits.map((c) => c.sha), !log.truncated && not === undefined, since);
+  return { repo: ctx.index.repo.root, rev: scope.commit, paths, commits, truncated: log.truncated, ...(log.leftOut.length ? { leftOut: log.leftOut } : {}), ...stops };
 }

@@ -4,6 +4,7 @@
  * every write), so owners of a big tree reads them from memory after the first question, for any
  * path under it; people are numbered, so the sums add numbers by number.
  */
+import { boundaryCommit, boundaryOf } from "./history-stops.ts";
 import type { TreeEntry } from "../../git/records.ts";
 import { blameMany } from "../../index/blame.ts";
 import { filesDone } from "../partial.ts";
@@ -24,7 +25,7 @@ export interface PeopleIds {
 
 export interface FileFacts {
   /** From the file's blame: the people who wrote its lines, and how many each (co-authored lines apart); absent for a binary file. */
-  people?: { who: number[]; lines: number[]; coWho: number[]; coLines: number[] };
+  people?: { who: number[]; lines: number[]; coWho: number[]; coLines: number[]; before: number };
   /** Its authors by degree-of-authorship; absent when no commit of the scope touched the path. */
   authors?: number[];
 }
@@ -66,6 +67,7 @@ async function learn(ctx: QueryContext, scope: Scope, entries: readonly TreeEntr
     const b = cached.get(e.path);
     return b && !b.binary ? [[e.path, b.id] as const] : [];
   });
+  const boundary = await boundaryOf(ctx);
   const shas = new Set<string>();
   for (const [, id] of text) for (const sha of blames.linesByCommit(id).keys()) shas.add(sha);
   const facts = blames.commits(shas);
@@ -80,21 +82,29 @@ async function learn(ctx: QueryContext, scope: Scope, entries: readonly TreeEntr
   for (const [path, id] of text) {
     const lines = new Map<number, number>();
     const coLines = new Map<number, number>();
+    let before = 0;
     for (const [sha, n] of blames.linesByCommit(id)) {
+      // A shallow clone's boundary commit: git pins on it every line written there or before.
+      if (boundaryCommit(boundary, sha)) {
+        before += n;
+        continue;
+      }
       const who = nameOf(sha);
       if (!who) continue;
       const i = idOf(who);
       lines.set(i, (lines.get(i) ?? 0) + n);
       for (const c of co.get(sha) ?? []) coLines.set(idOf(c), (coLines.get(idOf(c)) ?? 0) + n);
     }
-    files.get(path)!.people = { who: [...lines.keys()], lines: [...lines.values()], coWho: [...coLines.keys()], coLines: [...coLines.values()] };
+    files.get(path)!.people = { who: [...lines.keys()], lines: [...lines.values()], coWho: [...coLines.keys()], coLines: [...coLines.values()], before };
   }
   const ids = new Map<number, string>();
   for (const e of entries) {
     const id = history.pathId(e.path);
     if (id !== undefined) ids.set(id, e.path);
   }
-  for (const [id, a] of ownership.authorship(scope.table, [...ids.keys()])) if (a) files.get(ids.get(id)!)!.authors = fileAuthors(asPeople(a, people)).map(idOf);
+  // Degree-of-authorship leaves the boundary out: it is no file's creator, and changed nothing it can be seen to.
+  const without = [...boundary.keys()].flatMap((sha) => history.commitId(sha) ?? []);
+  for (const [id, a] of ownership.authorship(scope.table, [...ids.keys()], without)) if (a) files.get(ids.get(id)!)!.authors = fileAuthors(asPeople(a, people)).map(idOf);
   for (const [path, f] of files) memo.files.set(path, f);
 }
 

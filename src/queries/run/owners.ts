@@ -1,4 +1,5 @@
 /** How owners is answered: blame lines per person summed per folder or file; the truck factor from each file's history. */
+import { stopsField } from "./history-stops.ts";
 import { failedBlames, leftOut } from "../../index/blame.ts";
 import { blameTarget } from "./blame-file.ts";
 import { LoreError } from "../../errors.ts";
@@ -36,15 +37,20 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     return slash < 0 ? path : (prefix === "" ? "" : prefix + "/") + rest.slice(0, slash);
   };
   // Lines per person number, and co-authored lines, in each row.
-  const rows = new Map<string, { files: number; lines: Map<number, number>; coLines: Map<number, number> }>();
+  const rows = new Map<string, { files: number; lines: Map<number, number>; coLines: Map<number, number>; before: number }>();
   let total = 0;
+  let before = 0;
   for (const e of entries) {
     const id = rowOf(e.path);
     let row = rows.get(id);
-    if (!row) rows.set(id, (row = { files: 0, lines: new Map(), coLines: new Map() }));
+    if (!row) rows.set(id, (row = { files: 0, lines: new Map(), coLines: new Map(), before: 0 }));
     row.files++;
     const p = facts.get(e.path)!.people;
     if (!p) continue;
+    // Lines from before a shallow clone's history count in the row's lines, under nobody's name.
+    row.before += p.before;
+    before += p.before;
+    total += p.before;
     for (let i = 0; i < p.who.length; i++) {
       row.lines.set(p.who[i]!, (row.lines.get(p.who[i]!) ?? 0) + p.lines[i]!);
       total += p.lines[i]!;
@@ -52,7 +58,7 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     for (let i = 0; i < p.coWho.length; i++) row.coLines.set(p.coWho[i]!, (row.coLines.get(p.coWho[i]!) ?? 0) + p.coLines[i]!);
   }
   const results = [...rows].map(([path, row]) => {
-    let lines = 0;
+    let lines = row.before;
     let main: [string, number, number] | undefined;
     for (const [id, n] of row.lines) {
       lines += n;
@@ -88,11 +94,13 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     rev: scope.commit,
     lines: total,
     files: entries.length,
-    truckFactor: tf.factor,
+    // In a shallow clone whose files all were there at its boundary, no file's authors are known: no truck factor.
+    truckFactor: before && tf.factor === 0 ? null : tf.factor,
     truckAuthors: tf.people.map(person),
     authors: authors.slice(0, TOP_AUTHORS),
     ...(input.by ? { results: results.slice(0, input.limit) } : {}),
     truncated: input.by ? results.length > input.limit : authors.length > TOP_AUTHORS,
     ...(left.length ? { leftOut: left } : {}),
+    ...(before ? { beforeHistory: before, ...(await stopsField(ctx)) } : {}),
   };
 }

@@ -11,6 +11,7 @@ import { identities } from "./identity.ts";
 import { peopleOf } from "./review-people.ts";
 import { rewritesOf } from "./review-rewrites.ts";
 import { userEmail } from "./review-user.ts";
+import { boundaryCommit, boundaryOf, historyStops } from "./history-stops.ts";
 
 /** The files whose replaced lines are read (a page of files: the rest are listed with their counts, on the pages after). */
 const MAX_FILES = 50;
@@ -37,6 +38,19 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
   const listed = all.slice(0, MAX_FILES);
   const atOld = change.oldSide === head ? undefined : change.oldSide;
   const [rewrites, missing] = await Promise.all([rewritesOf(ctx, change.oldSide, listed), missingOf(ctx, atOld, all, MAX_MISSING)]);
+  // Lines git pins on a shallow clone's boundary commit: from before the clone's history, so no commit, fix or person here is theirs.
+  const boundary = await boundaryOf(ctx);
+  const before = new Map<string, [number, number][]>();
+  const stopped = [...rewrites.lines.keys()].filter((sha) => boundaryCommit(boundary, sha));
+  for (const sha of stopped) rewrites.lines.delete(sha);
+  for (const [path, by] of rewrites.byFile) {
+    for (const sha of stopped) {
+      const r = by.get(sha);
+      if (!r) continue;
+      before.set(path, [...(before.get(path) ?? []), ...r].sort((x, y) => x[0] - y[0]));
+      by.delete(sha);
+    }
+  }
   // After the blames: a commit they brought in counts for its author's newest name.
   const ids = await identities(ctx);
 
@@ -51,7 +65,9 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
     const out: ReviewFile = fileOut({ ...f, ...counts });
     if (f.conflict) out.conflict = true;
     const by = rewrites.byFile.get(f.path);
-    if (by) out.rewrites = Object.fromEntries([...by].map(([sha, r]) => [shortSha(sha), r]));
+    if (by?.size) out.rewrites = Object.fromEntries([...by].map(([sha, r]) => [shortSha(sha), r]));
+    const old = before.get(f.path);
+    if (old) out.beforeHistory = old;
     return out;
   });
   const answer: ReviewOutput = {
@@ -67,6 +83,7 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
     people: peopleOf(rewrites.lines, facts, user, MAX_PEOPLE, ids),
     truncated: false,
     ...(rewrites.leftOut.length ? { leftOut: rewrites.leftOut } : {}),
+    ...(stopped.length ? { historyStops: historyStops(boundary, stopped) } : {}),
   };
   const notes: string[] = [];
   if (change.state) notes.push(change.base ? `The repository is mid-${change.state}: this reviews HEAD's commits since BASE, not the files on disk.` : STATE_NOTE[change.state]);

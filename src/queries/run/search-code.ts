@@ -9,6 +9,7 @@ import type { LeftOut } from "./pickaxe-damage.ts";
 import { jsRegex, pickaxe, withCounts, type Found } from "./pickaxe-git.ts";
 import { codeSearchStats, fromIndex, IDENTIFIER } from "./search-code-index.ts";
 import { addedHunks } from "./pickaxe-hunks.ts";
+import { boundaryCommit, boundaryOf, walkStops } from "./history-stops.ts";
 
 export { codeSearchStats };
 
@@ -56,9 +57,15 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
         await pickaxe(ctx, text, input.regex === true, { revs: [scope.commit], paths, limit: limit + 1 }, left)
     ).map((c) => withCounts(c, find));
   const commits = found.slice(0, limit);
-  // When was it introduced: the lines the oldest commit added it with, so no show of its whole diff is needed.
-  const diff = input.oldest && commits[0] ? await addedHunks(ctx, commits[0].sha, commits[0].files, find) : undefined;
-  return { ...head, results: commits.map(resultOf), ...(diff ? { diff } : {}), truncated: found.length > limit, ...(left.why.length ? { leftOut: left.why } : {}) };
+  // A shallow clone's boundary commit: git diffs it against nothing, so the text looks added there; it may be older.
+  const boundary = await boundaryOf(ctx);
+  const atBoundary = (sha: string) => boundaryCommit(boundary, sha) !== undefined;
+  // When was it introduced: the lines the oldest commit added it with, so no show of its whole diff is needed (not a boundary's, which added nothing).
+  const diff = input.oldest && commits[0] && !atBoundary(commits[0].sha) ? await addedHunks(ctx, commits[0].sha, commits[0].files, find) : undefined;
+  // The oldest first walks all of it; the newest first reach the boundary when the walk found no more above it.
+  const stops = await walkStops(ctx, commits.map((c) => c.sha), input.oldest === true || found.length <= limit);
+  const results = commits.map((c) => (atBoundary(c.sha) ? { ...resultOf(c), boundary: true as const } : resultOf(c)));
+  return { ...head, results, ...(diff ? { diff } : {}), truncated: found.length > limit, ...(left.why.length ? { leftOut: left.why } : {}), ...stops };
 }
 
 function resultOf(c: Found) {

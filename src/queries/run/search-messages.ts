@@ -1,4 +1,5 @@
 /** Message search: FTS5 over subject and body, ranked (message-order.ts) or newest first, in the scope's history. */
+import { walkStops } from "./history-stops.ts";
 import { LoreError } from "../../errors.ts";
 import { gitText } from "../../git/run.ts";
 import type { MessageHit } from "../../store/search-store.ts";
@@ -33,6 +34,8 @@ export async function searchMessages(ctx: QueryContext, input: Input<typeof SEAR
     results: hits.map((h) => ({ sha: shortSha(h.sha), author: h.author, time: iso(h.time), subject: h.subject, snippet: snippet(h.message, terms) })),
     total,
     truncated: total > hits.length,
+    // total counts every commit that matches: those below a shallow clone's boundary are not here.
+    ...(await walkStops(ctx, [], true, since)),
   };
 }
 

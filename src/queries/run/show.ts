@@ -1,4 +1,5 @@
 /** How show is answered: the commit from the index when it has it (files and +/- from the churn pass), the rest from git. */
+import { stopsField } from "./history-stops.ts";
 import { LoreError } from "../../errors.ts";
 import { looksBinary } from "../../git/binary.ts";
 import { LOG_FORMAT, RawLogParser } from "../../git/parse-log.ts";
@@ -70,6 +71,7 @@ async function showCommit(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Pr
     filesTotal: files.length,
     truncated: false,
     ...(unreadable.size ? { leftOut: [...unreadable.values()] } : {}),
+    ...(await stopsField(ctx, [sha])),
   };
   if (input.patch || (input.paths ?? []).length > 0) {
     const { patch, truncated } = await diffPatch(ctx, c.parents[0] ?? null, sha, paths, input.diffLines);

@@ -16,7 +16,7 @@ function main(): void {
   document.title = `lore report: ${name}${data.path ? "/" + data.path : ""}`;
   $("title").textContent = `${name}${data.path ? "/" + data.path : ""}`;
   const lines = data.files.reduce((a, f) => a + f.lines, 0);
-  $("summary").textContent = `at ${data.rev.slice(0, 12)} · ${plural(data.files.length, "file")} · ${plural(lines, "line")} · window: ${windowText}${data.mostChanged ? ` · the ${fmt(data.files.length)} most changed files shown, more left out` : data.filesLeftOut ? ` · the ${fmt(data.files.length)} largest files shown, ${fmt(data.filesLeftOut)} left out` : ""}`;
+  $("summary").textContent = `at ${data.rev.slice(0, 12)} · ${plural(data.files.length, "file")} · ${plural(lines, "line")} · window: ${windowText}${data.mostChanged ? ` · the ${fmt(data.files.length)} most changed files shown, more left out` : data.filesLeftOut ? ` · the ${fmt(data.files.length)} largest files shown, ${fmt(data.filesLeftOut)} left out` : ""}${data.historyStops ? ` · history stops at ${Object.entries(data.historyStops.at).map(([sha, day]) => `${sha} (${day})`).join(", ")}${data.historyStops.more ? ` and ${data.historyStops.more} more` : ""}: a shallow clone (the rest: ${data.historyStops.get})` : ""}`;
 
   const tip = $("tip");
   const panel = $("panel");

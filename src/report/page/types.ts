@@ -45,4 +45,6 @@ export interface ReportData {
   folders: FolderOwner[];
   /** [Monday of the week, commits that week], oldest first. */
   weeks: [string, number][];
+  /** A shallow clone: where its history stops (the questions' historyStops), and how to get the rest. */
+  historyStops?: { at: Record<string, string>; more?: number; get: string };
 }

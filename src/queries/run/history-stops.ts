@@ -1,0 +1,68 @@
+/**
+ * What an answer says of where history stops: the one place that knows which commits are the
+ * clone's boundary (git/shallow.ts) and builds `historyStops` for the boundary commits an answer reaches.
+ * An imported index that holds history below a boundary commit would take that commit out of `boundaryOf`.
+ */
+import { historyBoundary, type Boundary } from "../../git/shallow.ts";
+import { GET_REST, STOPS_NAMED, type HistoryStops } from "../history-stops.ts";
+import type { QueryContext } from "../context.ts";
+import { shortSha } from "./common.ts";
+
+export type { Boundary };
+
+/** The boundary commits below which neither the clone nor lore has history. */
+export function boundaryOf(ctx: QueryContext): Promise<Boundary> {
+  return historyBoundary(ctx.index.repo, ctx.index.git);
+}
+
+/** The full id of the boundary commit `sha` (full or abbreviated) names, if it is one. */
+export function boundaryCommit(boundary: Boundary, sha: string | null | undefined): string | undefined {
+  if (!sha || boundary.size === 0) return undefined;
+  if (boundary.has(sha)) return sha;
+  for (const b of boundary.keys()) if (b.startsWith(sha)) return b;
+  return undefined;
+}
+
+const dayOf = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+
+/** The field for the boundary commits reached (full or short ids; all of them when not given); undefined when none is. */
+export function historyStops(boundary: Boundary, reached?: Iterable<string | null | undefined>): HistoryStops | undefined {
+  if (boundary.size === 0) return undefined;
+  const shas = new Set<string>();
+  if (reached === undefined) for (const b of boundary.keys()) shas.add(b);
+  else for (const s of reached) {
+    const b = boundaryCommit(boundary, s);
+    if (b) shas.add(b);
+  }
+  if (shas.size === 0) return undefined;
+  const sorted = [...shas].sort((x, y) => boundary.get(y)!.time - boundary.get(x)!.time || (x < y ? -1 : 1));
+  const at = Object.fromEntries(sorted.slice(0, STOPS_NAMED).map((s) => [shortSha(s), dayOf(boundary.get(s)!.time)]));
+  return { at, ...(sorted.length > STOPS_NAMED ? { more: sorted.length - STOPS_NAMED } : {}), get: GET_REST };
+}
+
+/** `{ historyStops }` to spread into an answer, or nothing. */
+export async function stopsField(ctx: QueryContext, reached?: Iterable<string | null | undefined>): Promise<{ historyStops?: HistoryStops }> {
+  const h = historyStops(await boundaryOf(ctx), reached);
+  return h ? { historyStops: h } : {};
+}
+
+/**
+ * A walk of history (log, search): it reaches the boundary when it lists a boundary commit, or
+ * when it was not cut (it went on to the clone's end) and its date limit, if any, is not after
+ * every boundary commit (git's --since is the committer date).
+ */
+export async function walkStops(ctx: QueryContext, listed: Iterable<string> | (() => Iterable<string>), whole: boolean, since?: number): Promise<{ historyStops?: HistoryStops }> {
+  const boundary = await boundaryOf(ctx);
+  if (boundary.size === 0) return {};
+  const reached = [...(typeof listed === "function" ? listed() : listed)].filter((s) => boundaryCommit(boundary, s));
+  if (whole) for (const [sha, t] of boundary) if (since === undefined || t.committed >= since) reached.push(sha);
+  const h = historyStops(boundary, reached);
+  return h ? { historyStops: h } : {};
+}
+
+/** Rows with `boundary: true` where the commit is the clone's boundary (git shows its changes against nothing). */
+export async function markBoundary<R extends { sha: string }>(ctx: QueryContext, rows: R[]): Promise<(R & { boundary?: true })[]> {
+  const boundary = await boundaryOf(ctx);
+  if (boundary.size === 0) return rows;
+  return rows.map((r) => (boundaryCommit(boundary, r.sha) ? { ...r, boundary: true as const } : r));
+}
