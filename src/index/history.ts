@@ -3,7 +3,7 @@ import { LOG_FORMAT, RawLogParser } from "../git/parse-log.ts";
 import { gitSpool, gitText, git } from "../git/run.ts";
 import type { CommitRecord } from "../git/records.ts";
 import type { IndexContext } from "./context.ts";
-import { isPartialClone } from "../git/repo.ts";
+import { isPartialClone, isShallow } from "../git/repo.ts";
 import { LoreError } from "../errors.ts";
 
 function logToStderr(message: string): void {
@@ -95,6 +95,7 @@ async function indexFull(ix: IndexContext, head: string): Promise<void> {
   store.transaction(() => {
     store.setMeta("historyStops", stops);
     store.setMeta("truncated", max && n >= max ? String(max) : undefined);
+    store.setMeta("historyWhole", !stops && !(max && n >= max) && !isShallow(ix.repo) ? "1" : undefined);
     store.setMeta("indexedHead", head);
     store.setMeta("indexingHead", undefined);
   });
@@ -107,8 +108,9 @@ async function indexIncrement(ix: IndexContext, head: string, indexed: string): 
   await streamCommits(ix, [head, "--not", indexed], (batch) => {
     fresh.push(...batch);
   });
-  const linear = isLinearOnto(fresh, head, indexed);
   // A linear fast-forward only adds commits in front: git log walks them first, then exactly the old order.
+  // So, near enough, on a shallow clone over a whole imported history, whose old order git cannot give.
+  const linear = isLinearOnto(fresh, head, indexed) || overWhole(ix);
   const order = linear ? null : (await gitText(["rev-list", ...(ix.options.maxCommits ? ["-n", String(ix.options.maxCommits)] : []), head, "--"], ix.git)).split("\n").filter(Boolean);
   store.transaction(() => {
     for (const c of fresh) store.history.insertCommit(c);
@@ -118,11 +120,35 @@ async function indexIncrement(ix: IndexContext, head: string, indexed: string): 
   });
 }
 
+/** A shallow clone whose index holds the whole history (imported): git sees only the clone's part of it. */
+function overWhole(ix: IndexContext): boolean {
+  return ix.store.meta("historyWhole") === "1" && isShallow(ix.repo);
+}
+
+/**
+ * A shallow clone whose boundary is above the whole history's indexed head (which the clone lacks):
+ * the clone's commits the index lacks go in front of the old order, git log's order where history is linear.
+ */
+async function indexOnto(ix: IndexContext, head: string): Promise<void> {
+  const { store } = ix;
+  const fresh: CommitRecord[] = [];
+  await streamCommits(ix, [head], (batch) => {
+    for (const c of batch) if (store.history.commitId(c.sha) === undefined) fresh.push(c);
+  });
+  store.transaction(() => {
+    for (const c of fresh) store.history.insertCommit(c);
+    store.history.prependReach(fresh.map((c) => c.sha));
+    store.setMeta("indexedHead", head);
+  });
+}
+
 /** Brings the history index to `head`; returns whether anything changed. */
 export async function updateHistory(ix: IndexContext, head: string): Promise<boolean> {
   const indexed = ix.store.meta("indexedHead");
   if (indexed === head) return false;
-  if (indexed && ix.store.history.commitId(indexed) !== undefined && (await commitExists(ix, indexed))) await indexIncrement(ix, head, indexed);
+  const known = indexed !== undefined && ix.store.history.commitId(indexed) !== undefined;
+  if (known && (await commitExists(ix, indexed))) await indexIncrement(ix, head, indexed);
+  else if (known && overWhole(ix)) await indexOnto(ix, head);
   else await indexFull(ix, head);
   return true;
 }
