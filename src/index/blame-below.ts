@@ -9,7 +9,7 @@ import { lsTree } from "./tree.ts";
 
 /** The commit an imported index's blames were made at (its export head); undefined when the index was built here. */
 export function importHead(ix: IndexContext): string | undefined {
-  return ix.store.meta("importHead");
+  return ix.store.meta("imported")?.split(" ")[0];
 }
 
 /**

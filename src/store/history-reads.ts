@@ -81,6 +81,12 @@ export class HistoryReads {
     return out;
   }
 
+  /** True when the commit is stored with parents, every one of them stored too: history goes on below it. */
+  holdsParents(sha: string): boolean {
+    const parents = this.commitBySha(sha)?.parents.split(" ").filter(Boolean);
+    return parents !== undefined && parents.length > 0 && parents.every((p) => this.commitId(p) !== undefined);
+  }
+
   commitId(sha: string): number | undefined {
     const row = this.db.prepare("SELECT id FROM commit_rows WHERE sha = ?").get(objectBytes(sha));
     return row ? Number(row.id) : undefined;
