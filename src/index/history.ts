@@ -93,10 +93,7 @@ async function indexFull(ix: IndexContext, head: string): Promise<void> {
     stops = `history stops after ${seq} commits${last ? ` (at ${last.slice(0, 12)})` : ""}: ${err.message}`;
     (ix.log ?? logToStderr)(`${ix.repo.root}: ${stops}`);
   }
-  // A shallow clone's git stopped at its boundary; an imported index goes on below it.
-  const below = orderBelowBoundary(ix, head);
   store.transaction(() => {
-    if (below) store.history.replaceReach(below);
     store.setMeta("historyStops", stops);
     store.setMeta("truncated", max && n >= max ? String(max) : undefined);
     store.setMeta("historyWhole", !stops && !(max && n >= max) && !isShallow(ix.repo) ? "1" : undefined);
