@@ -2,7 +2,7 @@
 import { LoreError } from "../errors.ts";
 import { gitText } from "./run.ts";
 
-/** --ignore-revs-file "" (2.23), --end-of-options (2.24), changed-path Bloom filters (2.27), all settled by 2.30. */
+/** --no-ignore-revs-file (2.23), --end-of-options (2.24), changed-path Bloom filters (2.27), all settled by 2.30. */
 export const MIN_GIT: readonly [number, number] = [2, 30];
 
 export function parseGitVersion(text: string): [number, number, number] | null {

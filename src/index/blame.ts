@@ -150,8 +150,9 @@ async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignore: I
 }
 
 async function gitBlame(ix: IndexContext, t: BlameTarget, ignoreFile: string | undefined, watch?: BlameWatch): Promise<BlameResult> {
-  // "" first clears any blame.ignoreRevsFile from the user's config, so only the repository's file counts.
-  const ignores = ["--ignore-revs-file", "", ...(ignoreFile ? ["--ignore-revs-file", ignoreFile] : [])];
+  // --no-ignore-revs-file drops every blame.ignoreRevsFile of the user's config unread, so only the
+  // repository's file counts (--ignore-revs-file "" came after them: one naming a missing file failed).
+  const ignores = ["--no-ignore-revs-file", ...(ignoreFile ? ["--ignore-revs-file", ignoreFile] : [])];
   const args = [...ignores, t.commit, "--", t.path];
   const below = isShallow(ix.repo) ? importHead(ix) : undefined;
   try {

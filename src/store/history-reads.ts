@@ -41,11 +41,19 @@ export interface FollowOrigin {
   deletions: number | null;
 }
 
-/** The fields of a path's change at each commit of a `top` (seq, commit_id) table, in order. */
+/** A change of the path (bound twice as ?1) or a rename of it away: the rows pathChanges finds. */
+const TOUCHES = "(ch.path_id = ?1 OR (ch.old_path_id = ?1 AND ch.status = 'R'))";
+
+/**
+ * The fields of a path's change at each commit of a `top` (seq, commit_id) table, in order: the
+ * path's own row, or else the rename that took it away (one per commit, -M uses a source once).
+ */
 const CHANGE_FIELDS = `SELECT top.seq, c.id AS commit_id, c.sha, c.author, c.email, c.time, c.subject, c.churn,
          ch.status, p.path, op.path AS old_path, ch.additions, ch.deletions
     FROM top
-    JOIN changes ch ON ch.commit_id = top.commit_id AND ch.path_id = ?
+    JOIN changes ch ON ch.commit_id = top.commit_id AND ch.path_id = coalesce(
+      (SELECT path_id FROM changes WHERE commit_id = top.commit_id AND path_id = ?1),
+      (SELECT path_id FROM changes WHERE commit_id = top.commit_id AND old_path_id = ?1 AND status = 'R'))
     JOIN commits c ON c.id = top.commit_id
     JOIN paths p ON p.id = ch.path_id
     LEFT JOIN paths op ON op.id = ch.old_path_id
@@ -130,20 +138,28 @@ export class HistoryReads {
   }
 
   /**
-   * Changes to `pathId` in scope, newest first, strictly older than `afterSeq`. A quiet file's
-   * are found by sorting all of its changes; a busy file's faster by walking the scope newest
-   * first and probing each commit (about limit × commits / changes probes). The walk is
-   * bounded: a file busy long ago but quiet lately costs a short walk, then the sort.
+   * Changes to `pathId` in scope, newest first, strictly older than `afterSeq`, with the commits
+   * that renamed it away (git log --follow, following that name, shows them as its deletion;
+   * the index keeps them under the new name). A quiet file's are found by sorting all of its
+   * changes; a busy file's faster by walking the scope newest first and probing each commit
+   * (about limit × commits / changes probes). The walk is bounded: a file busy long ago but
+   * quiet lately costs a short walk, then the sort.
    */
   pathChanges(scope: string, pathId: number, afterSeq: number | null, limit: number): PathChangeRow[] {
     const after = afterSeq ?? -(2 ** 53);
-    const changes = Number(this.db.prepare("SELECT count(*) AS n FROM changes WHERE path_id = ?").get(pathId)!.n);
+    const changes = Number(this.db.prepare(`SELECT count(*) AS n FROM changes ch WHERE ${TOUCHES}`).get(pathId)!.n);
     const { min, count: span } = this.reachBounds(scope);
     if (changes * changes <= 4 * limit * span) return this.sortedChanges(scope, pathId, after, limit);
     const from = Math.max(after, min - 1);
     const to = from + Math.ceil((8 * limit * span) / changes);
     const walked = this.db
-      .prepare(`SELECT s.seq, s.commit_id FROM ${scope} s CROSS JOIN changes ch ON ch.commit_id = s.commit_id AND ch.path_id = ? WHERE s.seq > ? AND s.seq <= ? ORDER BY s.seq LIMIT ?`)
+      .prepare(
+        `SELECT s.seq, s.commit_id FROM ${scope} s
+          WHERE s.seq > ?2 AND s.seq <= ?3
+            AND (EXISTS (SELECT 1 FROM changes WHERE commit_id = s.commit_id AND path_id = ?1)
+              OR EXISTS (SELECT 1 FROM changes WHERE old_path_id = ?1 AND commit_id = s.commit_id AND status = 'R'))
+          ORDER BY s.seq LIMIT ?4`,
+      )
       .all(pathId, from, to, limit);
     const found = walked.length === 0 ? [] : this.changeRows(JSON.stringify(walked.map((r) => [r.seq, r.commit_id])), pathId);
     return found.length === limit ? found : [...found, ...this.sortedChanges(scope, pathId, to, limit - found.length)];
@@ -153,16 +169,16 @@ export class HistoryReads {
   private sortedChanges(scope: string, pathId: number, after: number, limit: number): PathChangeRow[] {
     return this.db
       .prepare(
-        `WITH top AS (SELECT s.seq, ch.commit_id FROM changes ch JOIN ${scope} s ON s.commit_id = ch.commit_id
-                       WHERE ch.path_id = ? AND s.seq > ? ORDER BY s.seq LIMIT ?)
+        `WITH top AS (SELECT DISTINCT s.seq, ch.commit_id FROM changes ch JOIN ${scope} s ON s.commit_id = ch.commit_id
+                       WHERE ${TOUCHES} AND s.seq > ?2 ORDER BY s.seq LIMIT ?3)
          ${CHANGE_FIELDS}`,
       )
-      .all(pathId, after, limit, pathId) as unknown as PathChangeRow[];
+      .all(pathId, after, limit) as unknown as PathChangeRow[];
   }
 
   /** The changes at `top` ([seq, commit id] pairs as JSON), with their commits' fields. */
   private changeRows(top: string, pathId: number): PathChangeRow[] {
-    return this.db.prepare(`WITH top AS (SELECT j.value ->> 0 AS seq, j.value ->> 1 AS commit_id FROM json_each(?) j) ${CHANGE_FIELDS}`).all(top, pathId) as unknown as PathChangeRow[];
+    return this.db.prepare(`WITH top AS (SELECT j.value ->> 0 AS seq, j.value ->> 1 AS commit_id FROM json_each(?2) j) ${CHANGE_FIELDS}`).all(pathId, top) as unknown as PathChangeRow[];
   }
 
   /** How many commits in scope changed the path. */

@@ -1,7 +1,8 @@
 /**
  * A small seeded history of what indexes get wrong, built with the git CLI: renames whose pairing
  * depends on looking at one file or the whole commit, merges that resolved a conflict by writing
- * lines of their own, merges that changed a file neither side touched, files added once.
+ * lines of their own, merges that changed a file neither side touched, files added once, names
+ * used again after a rename.
  */
 import { ALICE, BOB, CAROL, TestRepo } from "./git-repo.ts";
 
@@ -117,10 +118,15 @@ export function trickyHistory(seed: number, steps = 24): TrickyHistory {
       commit(`swap ${a} and ${b}`);
       made.swaps++;
     } else if (kind === 9) {
-      // A file deleted, then a new one at the same path.
+      // A file deleted or renamed away, then a new one at the same path (git log --follow of the
+      // new one shows the rename as the old one's deletion).
       const f = pick();
+      const body = files.get(f)!;
       remove(f);
-      commit(`delete ${f}`);
+      if (int(2)) {
+        write(fresh("subdir/"), [...body]);
+        commit(`rename ${f} away`);
+      } else commit(`delete ${f}`);
       write(f, text("again", 3 + int(4)));
       commit(`add ${f} again`);
       made.readds++;

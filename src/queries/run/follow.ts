@@ -7,29 +7,35 @@ import type { FollowOrigin, PathChangeRow } from "../../store/history-store.ts";
 import type { QueryContext } from "../context.ts";
 
 /**
- * Where --follow goes on from a commit that adds or renames `path`. git pairs the file alone
- * with the most similar file of the parent (find-copies-harder), where the index paired the
- * whole commit at once (a source can go to another file there), so ask git once for that
- * commit and remember the answer.
+ * How `git log --follow` shows the file `name` at a commit the index pairs differently, asked of
+ * git once (its own walk, one commit long) and remembered. Where the commit adds or renames
+ * `name`, git pairs the file alone with the most similar file of the parent (find-copies-harder),
+ * where the index paired the whole commit at once (a source can go to another file there). Where
+ * the commit renamed `name` away, git, whose path limit is `name`, sees it deleted: status D,
+ * with its deletion's line counts.
  */
-async function originOfAddition(ctx: QueryContext, row: PathChangeRow): Promise<FollowOrigin> {
+async function asGitShows(ctx: QueryContext, row: PathChangeRow, name: string): Promise<FollowOrigin> {
   const { history } = ctx.index.store;
-  const pathId = history.pathId(row.path)!;
+  const removed = row.path !== name;
+  const pathId = history.pathId(name)!;
   const known = history.followOrigin(row.commit_id, pathId);
   if (known) return known;
   // git's own --follow walk, one commit long: the change it shows there.
   let seen: PathChangeRow | undefined;
   try {
-    [seen] = await gitFileChanges(ctx, row.sha, row.path, 0);
+    [seen] = await gitFileChanges(ctx, row.sha, name, 0);
   } catch (err) {
     // git cannot read the file's content there (a damaged clone): the index's pairing, not remembered.
-    if (err instanceof LoreError && err.code === "GIT_FAILED") return { status: row.status, oldPath: row.old_path, additions: row.additions, deletions: row.deletions };
-    throw err;
+    if (!(err instanceof LoreError && err.code === "GIT_FAILED")) throw err;
+    return removed ? { status: "D", oldPath: null, additions: null, deletions: null } : { status: row.status, oldPath: row.old_path, additions: row.additions, deletions: row.deletions };
   }
-  const copied = seen !== undefined && seen.sha === row.sha && seen.path === row.path && (seen.status === "C" || seen.status === "R") && seen.old_path !== null;
-  const origin: FollowOrigin = copied
-    ? { status: seen.status, oldPath: seen.old_path, additions: seen.additions, deletions: seen.deletions }
-    : { status: "A", oldPath: null, additions: null, deletions: null };
+  const here = seen !== undefined && seen.sha === row.sha && seen.path === name;
+  const copied = here && (seen!.status === "C" || seen!.status === "R") && seen!.old_path !== null;
+  const origin: FollowOrigin = removed
+    ? { status: "D", oldPath: null, additions: here ? seen!.additions : null, deletions: here ? seen!.deletions : null }
+    : copied
+      ? { status: seen!.status, oldPath: seen!.old_path, additions: seen!.additions, deletions: seen!.deletions }
+      : { status: "A", oldPath: null, additions: null, deletions: null };
   ctx.index.store.transaction(() => history.saveFollowOrigin(row.commit_id, pathId, origin));
   return origin;
 }
@@ -46,9 +52,11 @@ export async function fileChanges(ctx: QueryContext, scopeTable: string, path: s
     const rows = history.pathChanges(scopeTable, pid, after, limit + 1 - out.length);
     let switched = false;
     for (const row of rows) {
-      if (follow && (row.status === "A" || row.status === "R")) {
-        const origin = await originOfAddition(ctx, row);
-        if (origin.oldPath) Object.assign(row, { status: origin.status, old_path: origin.oldPath, additions: origin.additions, deletions: origin.deletions, churn: 1 });
+      // A rename of `name` away, or an addition: what git's walk limited to `name` shows there.
+      if (row.path !== name || (follow && (row.status === "A" || row.status === "R"))) {
+        const seen = await asGitShows(ctx, row, name);
+        if (seen.status === "D") Object.assign(row, { status: "D", path: name, old_path: null, additions: seen.additions, deletions: seen.deletions, churn: 1 });
+        else if (seen.oldPath) Object.assign(row, { status: seen.status, old_path: seen.oldPath, additions: seen.additions, deletions: seen.deletions, churn: 1 });
         else if (row.status === "R") Object.assign(row, { status: "A", old_path: null });
       }
       out.push(row);

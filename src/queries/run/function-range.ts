@@ -16,17 +16,18 @@ export function checkedFunction(L: string): string {
 
 /** The lines of `spec` (":NAME") in the file at rev (rev^!: git blames that commit alone, no history walked; textconv, a program, off). */
 export function functionAt(ctx: QueryContext, rev: string, path: string, spec: string): Promise<[number, number]> {
-  return linesOf(ctx, ["blame", "--porcelain", "--no-textconv", `-L${spec}`, `${rev}^!`, "--", path], path);
+  return linesOf(ctx, ["blame", "--porcelain", "--no-textconv", "--no-ignore-revs-file", `-L${spec}`, `${rev}^!`, "--", path], path);
 }
 
 /**
  * The lines of `spec` in the file on disk, as `git blame -L :NAME -- PATH` finds them there. HEAD
  * (and a merge's other parents) excluded: git then diffs the file with HEAD once and walks no history.
- * Filters (programs) and textconv off: git reads the bytes lore reads.
+ * Filters (programs) and textconv off: git reads the bytes lore reads. No ignore list (--no-ignore-revs-file,
+ * here and in functionAt): it moves no line, and a blame.ignoreRevsFile naming a missing file stops git.
  */
 export async function functionOnDisk(ctx: QueryContext, head: string, path: string, spec: string): Promise<[number, number]> {
   const not = [head, ...mergeHeads(ctx)].map((c) => `^${c}`);
-  return linesOf(ctx, ["blame", "--porcelain", "--no-textconv", `-L${spec}`, ...not, "--", path], path);
+  return linesOf(ctx, ["blame", "--porcelain", "--no-textconv", "--no-ignore-revs-file", `-L${spec}`, ...not, "--", path], path);
 }
 
 async function linesOf(ctx: QueryContext, args: string[], path: string): Promise<[number, number]> {
