@@ -23,6 +23,8 @@ export async function throughBoundary(ix: IndexContext, result: BlameResult, bel
   const origPaths = [...new Set(at.map((h) => h.origPath))];
   const blobs = new Map((await lsTree(ix, below, origPaths)).filter((e) => e.type === "blob").map((e) => [e.path, e.blob]));
   const hunks: BlameHunk[] = [];
+  // A whole history's root commits, which git blame marks as boundaries too.
+  const roots = new Set<string>();
   for (const h of result.hunks) {
     const blob = h.sha === below && result.commits[h.sha]?.boundary ? blobs.get(h.origPath) : undefined;
     const old = blob ? ix.store.blame.byContent(h.origPath, blob) : undefined;
@@ -37,6 +39,7 @@ export async function throughBoundary(ix: IndexContext, result: BlameResult, bel
       hunks.push(h);
       continue;
     }
+    for (const r of old.boundary) roots.add(r);
     for (const o of found) {
       const from = Math.max(o.start, h.origStart);
       const to = Math.min(o.end, last);
@@ -48,7 +51,7 @@ export async function throughBoundary(ix: IndexContext, result: BlameResult, bel
   const commits: BlameResult["commits"] = {};
   for (const sha of named) {
     const c = result.commits[sha] ?? facts.get(sha);
-    if (c) commits[sha] = c;
+    if (c) commits[sha] = roots.has(sha) ? { ...c, boundary: true } : c;
   }
   return { ...result, hunks: joined(hunks), commits };
 }

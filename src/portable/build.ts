@@ -8,6 +8,7 @@ import { isPartialClone } from "../git/repo.ts";
 import { blameMany, leftOut } from "../index/blame.ts";
 import { updateChurn } from "../index/churn.ts";
 import { updateCodeWords } from "../index/code-words.ts";
+import { fillAllMergePaths } from "../index/merge-paths.ts";
 import { lineCounts } from "../index/line-counts.ts";
 import type { RepoIndex } from "../index/repo-index.ts";
 import { BLAME_WORKERS } from "../queries/answer.ts";
@@ -56,6 +57,9 @@ export async function buildIndex(ix: RepoIndex, log: PhaseLog, opts: { blame?: b
   log.begin();
   await updateChurn(ix);
   await log.done(`line churn of ${count(commits, "commit")}`);
+  log.begin();
+  const merges = await fillAllMergePaths(ix);
+  await log.done(`what ${count(merges, "merge")} changed against each parent`);
   log.begin();
   const filled = updateCodeWords(ix);
   await filled.catch(() => {});

@@ -197,8 +197,8 @@ export class BlameStore {
   byContent(path: string, blob: string): CachedBlame | undefined {
     const pathId = this.history.pathId(path);
     if (pathId === undefined) return undefined;
-    const r = this.db.prepare("SELECT id, lines, boundary FROM blames WHERE path_id = ? AND blob = ? AND binary = 0 AND boundary = '' ORDER BY id LIMIT 1").get(pathId, objectBytes(blob));
-    return r ? { id: Number(r.id), lines: Number(r.lines), binary: false, boundary: new Set() } : undefined;
+    const r = this.db.prepare("SELECT id, lines, boundary FROM blames WHERE path_id = ? AND blob = ? AND binary = 0 ORDER BY id LIMIT 1").get(pathId, objectBytes(blob));
+    return r ? { id: Number(r.id), lines: Number(r.lines), binary: false, boundary: new Set(String(r.boundary).split(" ").filter(Boolean)) } : undefined;
   }
 
   /** Whether a blame under this key is cached. */

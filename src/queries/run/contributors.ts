@@ -79,7 +79,7 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
     }
   }
   // commits: as git shortlog -s counts them under the path; with by commits, those with no line left count too.
-  const byPath = await commitsByPerson(ctx, scope.commit, prefix, ids);
+  const byPath = await commitsByPerson(ctx, scope, prefix, ids);
   for (const p of people.values()) p.commits = 0;
   for (const [who, c] of byPath) {
     if (!people.has(who) && input.by !== "commits") continue;
