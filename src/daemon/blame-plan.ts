@@ -8,7 +8,11 @@ const SYMLINK = "120000";
 /** Files are ranked by how often they changed in this many of the newest commits. */
 const RANK_WINDOW = 5000;
 
-/** Files at HEAD not blamed yet, the most often changed first (what people ask about most); all of them with `all`. */
+/**
+ * Files at HEAD not blamed yet, the most often changed first (what people ask about most). With
+ * `all` (lore index build), every file, the large ones the warm-up leaves to a question too: an
+ * exported index must hold the blame of every file, which a shallow clone cannot make below its boundary.
+ */
 export function blamePlan(ix: RepoIndex, all = false): BlameTarget[] {
   const head = ix.indexedHead;
   if (!head || ix.store.meta("treeHead") !== head) return [];
@@ -18,7 +22,7 @@ export function blamePlan(ix: RepoIndex, all = false): BlameTarget[] {
   const changes = new Map(ix.store.windows.activity({ scope: "reach", limit: RANK_WINDOW, since: null }).map((a) => [a.path, a.commits]));
   const targets = ix.store.tree
     .entries()
-    .filter((e) => e.type === "blob" && e.mode !== SYMLINK && (e.size ?? 0) <= MAX_WARM_BYTES)
+    .filter((e) => e.type === "blob" && e.mode !== SYMLINK && (all || (e.size ?? 0) <= MAX_WARM_BYTES))
     .sort((a, b) => (changes.get(b.path) ?? 0) - (changes.get(a.path) ?? 0) || (a.path < b.path ? -1 : 1))
     .map((e) => blameTarget(ctx, scope, e, true));
   return all ? targets : targets.filter((t) => !isBlamed(ix, t));

@@ -8,6 +8,8 @@ import { historyBoundary, type Boundary } from "../../git/shallow.ts";
 import { GET_REST, STOPS_NAMED, type HistoryStops } from "../history-stops.ts";
 import type { QueryContext } from "../context.ts";
 import { shortSha } from "./common.ts";
+import { importHead } from "../../index/blame-below.ts";
+import { overWhole } from "../../index/shallow-order.ts";
 
 export type { Boundary };
 
@@ -27,6 +29,18 @@ export async function indexBoundaryOf(ctx: QueryContext): Promise<Boundary> {
   const { store } = ctx.index;
   if (boundary.size === 0 || store.meta("historyWhole") !== "1") return boundary;
   return new Map([...boundary].filter(([sha]) => !store.history.holdsParents(sha)));
+}
+
+/**
+ * The boundary commits blame cannot see past: an imported whole history holds the blame of every
+ * file at its head (lore index build blames them all), and blame follows the lines git pins there
+ * into it (index/blame-below.ts), so a line still on that commit was written by it.
+ */
+export async function blameBoundaryOf(ctx: QueryContext): Promise<Boundary> {
+  const boundary = await boundaryOf(ctx);
+  const head = importHead(ctx.index);
+  if (!head || !boundary.has(head) || !overWhole(ctx.index)) return boundary;
+  return new Map([...boundary].filter(([sha]) => sha !== head));
 }
 
 /** The full id of the boundary commit `sha` (full or abbreviated) names, if it is one. */
@@ -54,9 +68,9 @@ export function historyStops(boundary: Boundary, reached?: Iterable<string | nul
   return { at, ...(sorted.length > STOPS_NAMED ? { more: sorted.length - STOPS_NAMED } : {}), get: GET_REST };
 }
 
-/** `{ historyStops }` to spread into an answer, or nothing. */
-export async function stopsField(ctx: QueryContext, reached?: Iterable<string | null | undefined>): Promise<{ historyStops?: HistoryStops }> {
-  const h = historyStops(await boundaryOf(ctx), reached);
+/** `{ historyStops }` to spread into an answer, or nothing; `byBlame` for the lines of blames. */
+export async function stopsField(ctx: QueryContext, reached?: Iterable<string | null | undefined>, byBlame = false): Promise<{ historyStops?: HistoryStops }> {
+  const h = historyStops(await (byBlame ? blameBoundaryOf(ctx) : boundaryOf(ctx)), reached);
   return h ? { historyStops: h } : {};
 }
 
