@@ -110,6 +110,15 @@ function checks(name: string, pair: () => Pair, sample: () => string[]) {
       }
     });
 
+    test("code search finds the commits below the boundary, oldest first as git log -S --reverse", async () => {
+      process.env.LORE_HOME = pair().home;
+      const path = sample()[0]!;
+      const word = readFileSync(join(pair().full, path), "utf8").match(/[A-Za-z_]{6,}/)![0];
+      const r = await ask("search", pair().shallow, { query: word, code: true, oldest: true, limit: 50 });
+      expect(r.historyStops).toBeUndefined();
+      expect(r.results.map((c: any) => c.sha)).toEqual(gitShas(pair().full, ["-S", word, "--reverse"]).slice(0, 50));
+    });
+
     test("contributors, owners, cochange and hotspots count the whole history, as in the full clone", async () => {
       process.env.LORE_HOME = pair().home;
       const here = { contributors: await ask("contributors", pair().shallow), owners: await ask("owners", pair().shallow), hot: await ask("hotspots", pair().shallow, { limit: 20 }) };
@@ -158,3 +167,31 @@ if (hasExpress) {
   }, 300_000);
   checks("express", () => express, () => expressSample.filter((p) => express.files.includes(p)));
 }
+
+describe("a shallow clone with a line of history the index does not reach", () => {
+  test("answers go on below the boundary where the index holds it, and name the boundary commits whose parents neither has", async () => {
+    // Depth 10: the side branch reaches below the index's head, the main line stops 17 commits above it.
+    const shallow = join(root, "gap-shallow");
+    runGit(root, ["clone", "-q", "--depth", "10", `file://${gen.full}`, shallow]);
+    const home = join(root, "gap-home");
+    const imp = cli(shallow, ["index", "import", join(root, "gen.lore")], { LORE_HOME: home });
+    expect(imp.code).toBe(0);
+    process.env.LORE_HOME = home;
+    const here = new Set([...gitShas(shallow, []), ...gitShas(join(root, "gen-a"), [])]);
+    const log = await ask("log", shallow, { limit: 2000 });
+    expect(log.commits.map((c: any) => c.sha)).toEqual(gitShas(gen.full, []).filter((s) => here.has(s)));
+    // Named: the clone's boundary commits whose parents are in neither the clone nor the index.
+    const stuck = readFileSync(join(shallow, ".git", "shallow"), "utf8").trim().split("\n").filter((b) => runGit(gen.full, ["rev-parse", `${b}^@`]).trim().split("\n").some((p) => !here.has(p.slice(0, 12))));
+    expect(stuck.length).toBeGreaterThan(0);
+    expect(Object.keys(log.historyStops.at).sort()).toEqual(stuck.map((s) => s.slice(0, 12)).sort());
+  });
+
+  test("an index that meets none of a shallow clone's history is refused, the index left as it was", () => {
+    const shallow = join(root, "far-shallow");
+    runGit(root, ["clone", "-q", "--depth", "3", `file://${gen.full}`, shallow]);
+    const imp = cli(shallow, ["index", "import", join(root, "gen.lore"), "--json"], { LORE_HOME: join(root, "far-home") });
+    expect(imp.code).toBe(1);
+    expect(imp.json.error.code).toBe("INDEX_FOREIGN");
+    expect(imp.stderr).toContain("older than the clone's oldest commit");
+  });
+});
