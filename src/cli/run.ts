@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   setup: async () => (await import("../setup/command.ts")).setupCommand,
   doctor: async () => (await import("../setup/doctor-command.ts")).doctorCommand,
   report: async () => (await import("../report/command.ts")).reportCommand,
+  index: async () => (await import("../portable/command.ts")).indexCommand,
   completion: async () => (await import("./completion.ts")).completionCommand,
   // Not in the help: Claude Code runs it, from the hook `lore setup --hook` installs.
   hook: async () => (await import("../setup/hook-command.ts")).hookCommand,

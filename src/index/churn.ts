@@ -41,6 +41,7 @@ export async function updateChurn(ix: IndexContext): Promise<boolean> {
   const from = ix.store.meta("churnHead");
   const known = from !== undefined && ix.store.history.commitId(from) !== undefined;
   const max = ix.options.maxCommits;
+  const epoch = ix.store.epoch;
   let done = 0;
   try {
     await streamNumstat(ix, [...(max && !known ? ["-n", String(max)] : []), head, ...(known ? ["--not", from!] : []), "--"], undefined, (b) => {
@@ -56,7 +57,8 @@ export async function updateChurn(ix: IndexContext): Promise<boolean> {
       await readableChurn(ix, ix.store.history.lackingChurn());
     }
   }
-  ix.store.setMeta("churnHead", head);
+  // The index was replaced meanwhile (an import): its own mark stands, not this pass's.
+  if (ix.store.epoch === epoch) ix.store.setMeta("churnHead", head);
   return true;
 }
 

@@ -147,10 +147,16 @@ export async function updateCodeWords(ix: IndexContext, batchSize = BATCH): Prom
       if (headers.length > 0 && !sameFiles(headers, store.search.diffOrder(id))) batch.unsure.set(id, false);
     },
   });
+  const epoch = store.epoch;
+  // Commit ids of a replaced index (an import landed meanwhile) name other commits: the pass stops, the next one starts over.
+  const replaced = () => {
+    if (store.epoch !== epoch) throw new LoreError("GIT_STOPPED", "the index was replaced while the change index was filled; the next pass fills it again.");
+  };
   const save = async (b: Batch) => {
     if (b.ids.length === 0) return;
     await b.finishBinary(ix, table);
     if (table.size > wordIds.length) wordIds = grown(wordIds, Math.max(table.size, wordIds.length * 2));
+    replaced();
     store.transaction(() => {
       const fresh = [...b.lists.keys()].filter((w) => wordIds[w] === 0);
       store.search.ensureCodeWords(fresh.map((w) => table.text(w))).forEach((wordId, i) => (wordIds[fresh[i]!] = wordId));
@@ -185,6 +191,7 @@ export async function updateCodeWords(ix: IndexContext, batchSize = BATCH): Prom
   }
   parser.end();
   for (const b of [...full, batch]) await save(b);
+  replaced();
   // Only now may a search trust the index for this head.
   store.transaction(() => store.search.finishCodePass(head));
   return true;

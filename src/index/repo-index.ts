@@ -16,6 +16,7 @@ import { churnFor, updateChurn } from "./churn.ts";
 import type { IndexContext, IndexOptions, Progress } from "./context.ts";
 import { streamCommits, updateHistory } from "./history.ts";
 import { lsTree, updateTree } from "./tree.ts";
+import { orderBelowBoundary } from "./shallow-order.ts";
 
 export interface Scope {
   /** The table holding the scope's commits in git log order. */
@@ -114,9 +115,11 @@ export class RepoIndex implements IndexContext {
   /**
    * What else changes every answer without moving HEAD: the mailmap (authors), the shallow
    * boundary and the commit cap (how much history there is). When it changes, the index starts over.
+   * A whole history (an index imported from a full clone) reaches below any boundary: the clone's depth is not part of it.
    */
-  private fingerprint(): string {
-    return `${fileHash(join(this.shared.primary.root, ".mailmap"))}:${fileHash(join(this.repo.commonDir, "shallow"))}:${this.options.maxCommits ?? "all"}`;
+  fingerprint(): string {
+    const shallow = this.store.meta("historyWhole") === "1" ? "" : fileHash(join(this.repo.commonDir, "shallow"));
+    return `${fileHash(join(this.shared.primary.root, ".mailmap"))}:${shallow}:${this.options.maxCommits ?? "all"}`;
   }
 
   /**
@@ -161,6 +164,15 @@ export class RepoIndex implements IndexContext {
     });
   }
 
+  /** Runs `fn` in the turn of index work, holding the update lock other lore processes take: it never interleaves with an update. */
+  exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      const done = await withLock(`${this.store.path}.update-lock`, UPDATE_WAIT_MS, async () => ({ value: await fn() }));
+      if (done === null) throw new LoreError("INDEX_BUSY", "Another lore process has been updating this repository's index for minutes; try again when it is done (lore status shows it).");
+      return done.value;
+    });
+  }
+
   /** True when history, tree and fingerprint are all at `head`: nothing to write. */
   private isCurrent(head: string, fp: string): boolean {
     const { store } = this;
@@ -171,7 +183,8 @@ export class RepoIndex implements IndexContext {
     if (this.store.meta("mailmap") !== fp) {
       if (this.store.meta("mailmap") !== undefined) this.store.clear();
       this.shared.scopes.clear();
-      this.store.setMeta("mailmap", fp);
+      // Read again: clearing forgets whether the history was whole.
+      this.store.setMeta("mailmap", this.fingerprint());
     }
     const ctx = this.primaryContext();
     const changed = await updateHistory(ctx, head);
@@ -214,7 +227,8 @@ export class RepoIndex implements IndexContext {
 
   /** The history a question at `until` sees (default: this worktree's HEAD). Call after refresh(). */
   async scope(until?: string): Promise<Scope> {
-    this.store.syncWithOthers();
+    // Another process wrote (an import replaces every row): scopes made of the old commit ids go.
+    if (this.store.syncWithOthers()) this.forgetScopes();
     const head = this.indexedHead;
     // Another worktree's HEAD is one more commit the index answers as of.
     const ownHead = until === undefined && head !== undefined && !this.isPrimary;
@@ -247,7 +261,7 @@ export class RepoIndex implements IndexContext {
         });
       }
       const max = this.options.maxCommits;
-      const shas = (await gitText(["rev-list", ...(max ? ["-n", String(max)] : []), commit, "--"], this.git)).split("\n").filter(Boolean);
+      const shas = orderBelowBoundary(this, commit) ?? (await gitText(["rev-list", ...(max ? ["-n", String(max)] : []), commit, "--"], this.git)).split("\n").filter(Boolean);
       table = this.store.history.createScope(`scope_${commit.slice(0, 16)}`, shas);
       // A worktree's HEAD is asked about again and again: its whole tree once, each file's entry from it after.
       if (ownHead) await lsTree(this, commit);
@@ -259,6 +273,14 @@ export class RepoIndex implements IndexContext {
       }
     }
     return ownHead ? { table, commit, atHead: false, worktreeHead: true } : { table, commit, atHead: false };
+  }
+
+  /** Drops the time-travel scopes and remembered last touches (their commit ids are gone once the index is replaced). */
+  forgetScopes(): void {
+    for (const name of this.shared.scopes.values()) this.store.history.dropScope(name);
+    this.shared.scopes.clear();
+    this.shared.touches.clear();
+    this.shared.touchHead = undefined;
   }
 
   /** Lets go of the shared index; the last worktree view open on it closes the file. */

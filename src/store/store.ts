@@ -10,6 +10,7 @@ import { CochangeStore } from "./cochange-store.ts";
 import { OwnershipStore } from "./ownership-store.ts";
 import { SearchStore } from "./search-store.ts";
 import { BlameFailureStore } from "./blame-failures.ts";
+import { adoptRows } from "./index-copy.ts";
 
 export type MetaKey =
   | "repoRoot"
@@ -31,7 +32,11 @@ export type MetaKey =
   // An object git could not read while filling the change index (a damaged clone): not tried again while it is missing.
   | "codeUnreadable"
   // The churn pass met a file git cannot read (a damaged clone): log and history then tell it from a binary one.
-  | "unreadableContent";
+  | "unreadableContent"
+  // "1": reach holds the whole history (built on a full clone, uncapped, or imported so): a shallow clone's depth does not change it.
+  | "historyWhole"
+  // "<head> <ISO time>": the index came from \`lore index import\` at that head (caught up from there since).
+  | "imported";
 
 export class Store {
   readonly history: HistoryStore;
@@ -43,6 +48,8 @@ export class Store {
   readonly ownership: OwnershipStore;
   readonly search: SearchStore;
   readonly blameFailures: BlameFailureStore;
+  /** Grows each time this connection replaces the whole index (clear, import): a pass that began before writes no mark after. */
+  epoch = 0;
   /** PRAGMA data_version when syncWithOthers last looked. */
   private dataVersion: number | undefined;
 
@@ -110,7 +117,8 @@ export class Store {
     return seenBefore;
   }
 
-  private forget(): void {
+  /** Forgets what the parts remember in memory: the rows under them were replaced. */
+  forget(): void {
     this.history.forget();
     this.blame.forget();
     this.cochange.forget();
@@ -126,6 +134,14 @@ export class Store {
       this.db.exec("INSERT INTO message_fts (message_fts) VALUES ('delete-all')");
       this.db.exec("DELETE FROM meta WHERE key <> 'repoRoot'");
     });
+    this.epoch++;
+    this.forget();
+  }
+
+  /** Puts a checked index file's rows in place of this index's, in one transaction (lore index import), then `meta`. */
+  adopt(file: string, meta: Record<string, string>): void {
+    adoptRows(this.db, file, meta);
+    this.epoch++;
     this.forget();
   }
 

@@ -1,5 +1,5 @@
 /** How contributors is answered: blame every text file under the path and sum lines per author, and per co-author. */
-import { boundaryCommit, boundaryOf, historyStops } from "./history-stops.ts";
+import { boundaryCommit, blameBoundaryOf, historyStops } from "./history-stops.ts";
 import { LoreError } from "../../errors.ts";
 import { blameMany, leftOut } from "../../index/blame.ts";
 import { filesDone } from "../partial.ts";
@@ -52,7 +52,7 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
     return p;
   };
   // Lines git pins on a shallow clone's boundary commit were written there or before: nobody here is credited with them.
-  const boundary = await boundaryOf(ctx);
+  const boundary = await blameBoundaryOf(ctx);
   let before = 0;
   const stopped: string[] = [];
   for (const sha of [...bySha.keys()]) {
@@ -79,7 +79,7 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
     }
   }
   // commits: as git shortlog -s counts them under the path; with by commits, those with no line left count too.
-  const byPath = await commitsByPerson(ctx, scope.commit, prefix, ids);
+  const byPath = await commitsByPerson(ctx, scope, prefix, ids);
   for (const p of people.values()) p.commits = 0;
   for (const [who, c] of byPath) {
     if (!people.has(who) && input.by !== "commits") continue;

@@ -25,8 +25,9 @@ async function asGitShows(ctx: QueryContext, row: PathChangeRow, name: string): 
   try {
     [seen] = await gitFileChanges(ctx, row.sha, name, 0);
   } catch (err) {
-    // git cannot read the file's content there (a damaged clone): the index's pairing, not remembered.
-    if (!(err instanceof LoreError && err.code === "GIT_FAILED")) throw err;
+    // git cannot read the file's content there (a damaged clone), or has not the commit (a shallow
+    // clone below its boundary, an imported index's history): the index's pairing, not remembered.
+    if (!(err instanceof LoreError && (err.code === "GIT_FAILED" || err.code === "BAD_REVISION"))) throw err;
     return removed ? { status: "D", oldPath: null, additions: null, deletions: null } : { status: row.status, oldPath: row.old_path, additions: row.additions, deletions: row.deletions };
   }
   const here = seen !== undefined && seen.sha === row.sha && seen.path === name;

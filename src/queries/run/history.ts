@@ -9,7 +9,7 @@ import { fileChanges, gitFileChanges } from "./follow.ts";
 import { unreadableInList } from "./show-unreadable.ts";
 import type { HISTORY_ARGS, HistoryCommit, HistoryOutput } from "../history.ts";
 import type { Input } from "../define.ts";
-import { boundaryCommit, boundaryOf, historyStops } from "./history-stops.ts";
+import { boundaryCommit, indexBoundaryOf, historyStops } from "./history-stops.ts";
 
 export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>): Promise<HistoryOutput> {
   const scope = await ctx.index.scope(input.until);
@@ -54,7 +54,7 @@ async function answer(ctx: QueryContext, scope: Scope, path: string, found: Path
     return c;
   });
   // A shallow clone's boundary commit: git diffs it against nothing, so the file looks added there with all its lines.
-  const boundary = await boundaryOf(ctx);
+  const boundary = await indexBoundaryOf(ctx);
   const reached: string[] = [];
   for (const [i, r] of rows.entries()) {
     if (!boundaryCommit(boundary, r.sha)) continue;

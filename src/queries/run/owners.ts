@@ -101,6 +101,6 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     ...(input.by ? { results: results.slice(0, input.limit) } : {}),
     truncated: input.by ? results.length > input.limit : authors.length > TOP_AUTHORS,
     ...(left.length ? { leftOut: left } : {}),
-    ...(before ? { beforeHistory: before, ...(await stopsField(ctx)) } : {}),
+    ...(before ? { beforeHistory: before, ...(await stopsField(ctx, undefined, true)) } : {}),
   };
 }
