@@ -36,7 +36,7 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
   const all = change.files;
   const listed = all.slice(0, MAX_FILES);
   const atOld = change.oldSide === head ? undefined : change.oldSide;
-  const [rewrites, missing] = await Promise.all([rewritesOf(ctx, change.oldSide, listed), missingOf(ctx, atOld, all, MAX_MISSING)]);
+  const [rewrites, missing] = await Promise.all([rewritesOf(ctx, change.oldSide, listed), missingOf(ctx, atOld, all, MAX_MISSING, input.all)]);
   // After the blames: a commit they brought in counts for its author's newest name.
   const ids = await identities(ctx);
 
