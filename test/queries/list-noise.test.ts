@@ -1,4 +1,4 @@
-/** What lists of files leave out as noise: keywords and hunk headers are not words of a change, unbacked guesses are not rows, lockfiles and generated files are out of every list of what changes with what unless --all; cochange says what it ranks by. */
+/** What lists of files leave out as noise: keywords and hunk headers are not words of a change, unbacked guesses are not rows, lockfiles and generated files are out of every list of files (what changes with what, who owns what) unless --all; cochange says what it ranks by. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { cpSync } from "node:fs";
 import { join } from "node:path";
@@ -102,6 +102,25 @@ describe("lockfiles and generated files", () => {
     const all = (await ask("review", r.dir, { all: true })).missing.map((m: any) => m.path);
     expect(all).toContain("package-lock.json");
     r.cleanup();
+  });
+});
+
+describe("lockfiles and generated files in who owns what", () => {
+  const NOISE = ["package-lock.json", "gen/schema.ts", "dist/bundle.js"];
+
+  test("owners and contributors count their lines only with --all; a lockfile asked about by name is answered", async () => {
+    const rows = (await ask("owners", base.dir, { by: "file", limit: 100 })).results.map((r: any) => r.path);
+    for (const p of NOISE) expect(rows).not.toContain(p);
+    expect(rows).toContain("src/config.ts");
+    const all = (await ask("owners", base.dir, { by: "file", limit: 100, all: true })).results.map((r: any) => r.path);
+    for (const p of NOISE) expect(all).toContain(p);
+    // Lines as git ls-files and wc count them: every text file's, less the noise's.
+    const linesOf = (paths: string[]) => paths.reduce((n, p) => n + base.git("show", `HEAD:${p}`).split("\n").length - 1, 0);
+    const tracked = base.git("ls-files").trim().split("\n");
+    const c = await ask("contributors", base.dir);
+    expect(c.totalLines).toBe(linesOf(tracked.filter((p) => !NOISE.includes(p))));
+    expect((await ask("contributors", base.dir, { all: true })).totalLines).toBe(linesOf(tracked));
+    expect((await ask("contributors", base.dir, { path: "package-lock.json" })).totalLines).toBe(1);
   });
 });
 

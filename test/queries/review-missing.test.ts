@@ -21,6 +21,14 @@ function copy(): TestRepo {
 /** The commits `git log` lists for these paths (the window review reads, all of it here). */
 const logOf = (r: TestRepo, ...paths: string[]) => r.git("log", "--format=%H", "--", ...paths).split("\n").filter(Boolean);
 
+/** A row a reason with no share (a name, an import, a word) puts there, shown for what else it has: the repository's habit, its share of the newest commits as git log counts them, said in why. */
+function habitRow(r: TestRepo, row: any, path: string, reason: string): void {
+  const recent = r.git("log", "-n", "100", "--format=%H").trim().split("\n");
+  const touched = logOf(r, path).filter((c) => recent.includes(c)).length;
+  expect(row.why).toBe(`${reason}; changed in ${touched} of the repository's last ${recent.length} commits`);
+  expect(row.confidence).toBe(Math.max(0.01, Math.round((touched / recent.length) * 100) / 100));
+}
+
 beforeAll(() => {
   isolateHome();
   base = new TestRepo();
@@ -54,12 +62,14 @@ beforeAll(() => {
 afterAll(() => base.cleanup());
 
 describe("review's missing: the evidence", () => {
-  test("the test beside a changed file, never committed with it, is a guess with no share to say: not shown", async () => {
+  test("the test beside a changed file, never committed with it, is named by its place; its confidence is the share why says beside it", async () => {
     const r = copy();
     r.write("src/foo.ts", "export const value = 2;\n");
     const a = await ask("review", r.dir);
     expect(logOf(r, "src/foo.ts").filter((c) => logOf(r, "src/foo.test.ts").includes(c))).toEqual([]);
-    expect(a.missing.map((m: any) => m.path)).not.toContain("src/foo.test.ts");
+    const row = a.missing.find((m: any) => m.path === "src/foo.test.ts");
+    expect(row.with).toEqual(["src/foo.ts"]);
+    habitRow(r, row, "src/foo.test.ts", "the test of src/foo.ts");
     for (const m of a.missing) expect(m.confidence).toBeGreaterThan(0);
     r.cleanup();
   });
@@ -102,11 +112,11 @@ describe("review's missing: the evidence", () => {
     r.cleanup();
   });
 
-  test("a file whose name the diff mentions, and nothing else, is a guess: not shown", async () => {
+  test("a file whose name the diff mentions", async () => {
     const r = copy();
     r.write("rec/main.txt", "the zebra crossing\n");
     const a = await ask("review", r.dir);
-    expect(a.missing.map((m: any) => m.path)).not.toContain("docs/zebra.md");
+    habitRow(r, a.missing.find((m: any) => m.path === "docs/zebra.md"), "docs/zebra.md", "your diff mentions zebra");
     r.cleanup();
   });
 
@@ -132,13 +142,16 @@ describe("review's missing: the evidence", () => {
     r.cleanup();
   });
 
-  test("a file the change's added lines start to import, and nothing else, is a guess: not shown", async () => {
+  test("a file the change's added lines start to import, named by the changed file as git diff shows it", async () => {
     const r = copy();
     r.write("plug/ant/index.ts", 'import { value } from "../../src/foo.js";\nexport const on = value;\n');
     const diff = r.git("diff", "-U0", "--", "plug/ant/index.ts");
     expect(diff).toContain('+import { value } from "../../src/foo.js";');
     const a = await ask("review", r.dir);
-    expect(a.missing.map((m: any) => m.path)).not.toContain("src/foo.ts");
+    const row = a.missing.find((m: any) => m.path === "src/foo.ts");
+    expect(row.with).toEqual(["plug/ant/index.ts"]);
+    // The import line names foo too: the words say so first, weighing more.
+    habitRow(r, row, "src/foo.ts", "your diff mentions foo; plug/ant/index.ts now imports it");
     r.cleanup();
   });
 

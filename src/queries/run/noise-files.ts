@@ -1,4 +1,4 @@
-/** Which files are noise to a list of what changes (lockfiles, generated and vendored files): hotspots, cochange and review's missing leave them out unless asked for them. */
+/** Which files are noise to a list of files (lockfiles, generated and vendored files): hotspots, cochange, review's missing, owners and contributors leave them out unless asked for them. */
 import { git } from "../../git/run.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import type { QueryContext } from "../context.ts";
@@ -46,4 +46,12 @@ export async function noiseAmong(ctx: QueryContext, scope: Scope, paths: readonl
   if (!(await hasAttributes(ctx, scope))) return out;
   for (const p of await linguistNoise(ctx, paths.filter((p) => !out.has(p)))) out.add(p);
   return out;
+}
+
+/** The entries that are not noise (all of them with `keep`, or when every one is: a lockfile or a generated folder asked about by name is answered). */
+export async function withoutNoise<T extends { path: string }>(ctx: QueryContext, scope: Scope, entries: T[], keep: boolean): Promise<T[]> {
+  if (keep) return entries;
+  const noise = await noiseAmong(ctx, scope, entries.map((e) => e.path));
+  const kept = entries.filter((e) => !noise.has(e.path));
+  return kept.length > 0 ? kept : entries;
 }
