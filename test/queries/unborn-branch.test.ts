@@ -72,6 +72,8 @@ for (const [where, dir, branch] of [["the main worktree", () => r.dir, "fresh"],
       const s = await ask("status", dir());
       expect(s).toMatchObject({ head: null, branch, indexedHead: main, state: "fresh" });
       expect(cli(dir(), ["status"]).stdout).toContain(`none: ${branch} is an unborn branch`);
+      const doctor = cli(dir(), ["doctor", "--json"], { PATH: "/usr/bin:/bin" }).json.checks;
+      expect(doctor.find((c: any) => c.name === "head")).toMatchObject({ status: "warn", message: expect.stringContaining(`HEAD is the unborn branch ${branch}`) });
     });
   });
 }
