@@ -9,6 +9,7 @@ import { LoreError } from "../errors.ts";
 import { FULL_SHA } from "../git/head-file.ts";
 import { currentHead, resolveCommit, type Repo } from "../git/repo.ts";
 import { gitText, type GitOptions } from "../git/run.ts";
+import { someCommit, unbornError } from "../git/unborn.ts";
 import { withLock } from "../store/file-lock.ts";
 import type { Store } from "../store/store.ts";
 import { releaseSharedIndex, sharedIndexOf, type SharedIndex } from "./shared-index.ts";
@@ -142,7 +143,8 @@ export class RepoIndex implements IndexContext {
 
   /**
    * Brings history and tree to the HEAD the index follows (the main worktree's; this one's when
-   * that names no commit). Returns it, or throws NO_COMMITS when this worktree has no commits.
+   * that names no commit; else the one it followed, or the newest branch). Returns it, or throws
+   * NO_COMMITS when the repository has no commits at all.
    * Another lore process may update the same index file (a --no-daemon call beside the daemon):
    * updates take turns under a lock file, and the second one finds the work done.
    */
@@ -150,8 +152,11 @@ export class RepoIndex implements IndexContext {
     return this.serial(async () => {
       this.store.syncWithOthers();
       const own = await currentHead(this.repo);
-      if (!own) throw new LoreError("NO_COMMITS", "This repository has no commits yet; commit something and ask again.");
-      const head = this.isPrimary ? own : ((await currentHead(this.shared.primary).catch(() => null)) ?? own);
+      let head = this.isPrimary ? own : ((await currentHead(this.shared.primary).catch(() => null)) ?? own);
+      // An unborn branch (git checkout --orphan) names no commit: the index keeps what it followed, or
+      // follows the newest branch, so that a question as of a commit that exists (--until) is answered.
+      if (!head) head = this.indexedHead ?? (await someCommit(this.repo))?.sha ?? null;
+      if (!head) throw await unbornError(this.repo);
       const fp = this.fingerprint();
       if (this.isCurrent(head, fp)) return head;
       const done = await withLock(`${this.store.path}.update-lock`, UPDATE_WAIT_MS, async () => {
@@ -230,9 +235,12 @@ export class RepoIndex implements IndexContext {
     // Another process wrote (an import replaces every row): scopes made of the old commit ids go.
     if (this.store.syncWithOthers()) this.forgetScopes();
     const head = this.indexedHead;
+    // HEAD on an unborn branch names no commit (the index follows another): said so, never answered as of that other one.
+    const own = until === undefined || until === "HEAD" ? await currentHead(this.repo) : undefined;
+    if (own === null) throw await unbornError(this.repo);
     // Another worktree's HEAD is one more commit the index answers as of.
     const ownHead = until === undefined && head !== undefined && !this.isPrimary;
-    if (ownHead) until = (await currentHead(this.repo)) ?? "HEAD";
+    if (ownHead) until = own!;
     if (head === undefined) {
       // No history indexed yet (the daemon answers some questions during a first index): the
       // commit from git, and the newest commits of its history indexed so far, when it is the one being indexed.

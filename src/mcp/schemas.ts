@@ -47,7 +47,7 @@ export function outputSchema(def: AnyQuery): z.ZodType {
 }
 
 /** The keys a continued page has beside its lists: blame's lines and commits table, and the lists the model's rows reshape (model-rows.ts). */
-const PAGE_KEYS: Record<string, string[]> = { blame: ["range", "commits", "boundary"], hotspots: ["commits", "under", "hotspotsAbove"], cochange: ["counts"] };
+const PAGE_KEYS: Record<string, string[]> = { blame: ["range", "commits", "boundary"], hotspots: ["commits", "under", "hotspotsAbove"], cochange: ["under"] };
 
 /**
  * An answer given at its deadline (src/queries/partial.ts): the fields found so far, partial, how far

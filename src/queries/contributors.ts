@@ -24,6 +24,7 @@ export const CONTRIBUTORS_ARGS = {
   by: { type: "string", description: 'Rank by "lines" owned (default) or "commits" (git shortlog -s).', agent: '"commits": by commits' },
   limit: { type: "integer", default: 5, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many authors (default 5)." },
   ignoreRevs: { ...IGNORE_REVS, cliOnly: true },
+  all: { type: "boolean", default: false, cliOnly: true, description: "Count lockfiles, generated and vendored files too." },
 } as const satisfies Args;
 
 export const contributorsQuery = defineQuery({

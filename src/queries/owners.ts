@@ -32,6 +32,7 @@ export const OWNERS_ARGS = {
   by: { type: "string", description: 'Rows per "folder" or "file".', agent: "" },
   limit: { type: "integer", default: 20, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many rows (default 20)." },
   ignoreRevs: { ...IGNORE_REVS, cliOnly: true },
+  all: { type: "boolean", default: false, cliOnly: true, description: "Count lockfiles, generated and vendored files too." },
 } as const satisfies Args;
 
 export const ownersQuery = defineQuery({

@@ -50,6 +50,7 @@ export const REVIEW_ARGS = {
   },
   paths: { type: "strings", positional: true, description: "Only these files or folders.", agent: "" },
   staged: { type: "boolean", description: "Review the staging area only (git diff --cached).", agent: "" },
+  all: { type: "boolean", default: false, cliOnly: true, description: "Keep lockfiles, generated and vendored files among those it may have missed." },
 } as const satisfies Args;
 
 export const reviewQuery = defineQuery({

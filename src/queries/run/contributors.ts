@@ -6,6 +6,7 @@ import { filesDone } from "../partial.ts";
 import { blameTarget } from "./blame-file.ts";
 import { coauthorsOf } from "./coauthors.ts";
 import { iso, notAt, repoPath, round, treeAt } from "./common.ts";
+import { withoutNoise } from "./noise-files.ts";
 import { identities } from "./identity.ts";
 import { commitsByPerson, isBot } from "./contributor-commits.ts";
 import type { CONTRIBUTORS_ARGS, ContributorsOutput } from "../contributors.ts";
@@ -28,8 +29,10 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
   if (input.by !== undefined && input.by !== "lines" && input.by !== "commits") throw new LoreError("BAD_ARGUMENT", `--by takes "lines" or "commits", not ${JSON.stringify(input.by)}.`);
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
-  const entries = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);
-  if (prefix !== "" && entries.length === 0) throw notAt(ctx, scope, prefix, "has no files");
+  const files = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);
+  if (prefix !== "" && files.length === 0) throw notAt(ctx, scope, prefix, "has no files");
+  // A lockfile's lines were written by a package manager, a generated file's by a build: nobody's knowledge.
+  const entries = await withoutNoise(ctx, scope, files, input.all);
   const targets = entries.map((e) => blameTarget(ctx, scope, e, input.ignoreRevs));
   const blames = [...(await blameMany(ctx.index, targets, ctx.blameWorkers, filesDone(ctx.partial, targets.length))).values()].filter((b) => !b.binary);
   const store = ctx.index.store.blame;

@@ -37,7 +37,7 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
   const all = change.files;
   const listed = all.slice(0, MAX_FILES);
   const atOld = change.oldSide === head ? undefined : change.oldSide;
-  const [rewrites, missing] = await Promise.all([rewritesOf(ctx, change.oldSide, listed), missingOf(ctx, atOld, all, MAX_MISSING)]);
+  const [rewrites, missing] = await Promise.all([rewritesOf(ctx, change.oldSide, listed), missingOf(ctx, atOld, all, MAX_MISSING, input.all)]);
   // Lines git pins on a shallow clone's boundary commit: from before the clone's history, so no commit, fix or person here is theirs.
   const boundary = await blameBoundaryOf(ctx);
   const before = new Map<string, [number, number][]>();
