@@ -82,6 +82,12 @@ export class HistoryReads {
     return this.db.prepare("SELECT path FROM paths WHERE substr(path, 1, ?) = ?").all(prefix.length, prefix).map((r) => String(r.path));
   }
 
+  /** Whether any indexed path lies under the folder `folder` (without its trailing /): a range of the unique index on path, no scan. */
+  hasPathsUnder(folder: string): boolean {
+    // "/" + 1 is "0": the paths from "folder/" up to "folder0" are exactly those under it.
+    return this.db.prepare("SELECT 1 FROM paths WHERE path >= ? AND path < ? LIMIT 1").get(`${folder}/`, `${folder}0`) !== undefined;
+  }
+
   commitId(sha: string): number | undefined {
     const row = this.db.prepare("SELECT id FROM commit_rows WHERE sha = ?").get(objectBytes(sha));
     return row ? Number(row.id) : undefined;
