@@ -71,6 +71,13 @@ async function check(repo: string, what: string, loreSide: () => Promise<unknown
 }
 
 const git = (dir: string, ...a: string[]) => runGit(dir, a);
+const gitMaybe = (dir: string, ...a: string[]) => {
+  try {
+    return git(dir, ...a);
+  } catch {
+    return "";
+  }
+};
 const filesAt = (dir: string, rev: string) =>
   runGitBytes(dir, ["ls-tree", "-r", "-z", rev])
     .toString("utf8")
@@ -127,6 +134,11 @@ async function checkRepo(dir: string, name: string): Promise<void> {
     head = git(dir, "rev-parse", "--verify", "-q", "HEAD^{commit}").trim();
   } catch {
     skipped.push(`${name}: no commit at HEAD`);
+    return;
+  }
+  // A partial clone: git would fetch what it lacks from the remote, lore never downloads and says so.
+  if (/^(remote\..*\.promisor true|extensions\.partialclone )/m.test(gitMaybe(dir, "config", "--get-regexp", "^(remote\\..*\\.promisor|extensions\\.partialclone)$"))) {
+    skipped.push(`${name}: a partial clone (lore never downloads what it lacks)`);
     return;
   }
   if (only.has("log"))
