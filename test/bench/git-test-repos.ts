@@ -103,7 +103,6 @@ async function checkHistory(repo: string, dir: string, rev: string | undefined, 
 
 /** git blame as lore answers it: the file on disk where there is one (HEAD's where not), with the root's ignore-revs file. */
 function gitBlameAsLore(dir: string, path: string): unknown {
-  if (gitSaysBinary(dir, "HEAD", path)) return BINARY;
   const ignore = join(dir, ".git-blame-ignore-revs");
   const extra = ["--no-ignore-revs-file", ...(existsSync(ignore) ? ["--ignore-revs-file", ignore] : [])];
   const st = lstatSync(join(dir, path), { throwIfNoEntry: false });
@@ -112,7 +111,7 @@ function gitBlameAsLore(dir: string, path: string): unknown {
   return owners.map((o) => (o.sha === null ? { sha: null } : asLore(o as Parameters<typeof asLore>[0], path)));
 }
 
-/** lore refuses to blame a binary file (BINARY_FILE); git blames its "lines": both sides then say binary, where git's diff says so. */
+/** lore refuses to blame a binary file (BINARY_FILE), git blames its "lines": a refusal agrees where git's diff calls the file binary too. */
 const BINARY = { binary: true };
 const gitSaysBinary = (dir: string, rev: string, path: string) => git(dir, "diff", "--numstat", EMPTY_TREE, rev, "--", path).startsWith("-\t-\t");
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
@@ -151,7 +150,18 @@ async function checkRepo(dir: string, name: string): Promise<void> {
   const files = filesAt(dir, "HEAD");
   for (const f of files) {
     if (only.has("history")) await checkHistory(name, dir, undefined, f.path);
-    if (only.has("blame") && f.mode !== "160000") await check(name, `blame ${f.path}`, () => loreBlame(dir, f.path), () => gitBlameAsLore(dir, f.path));
+    if (!only.has("blame") || f.mode === "160000") continue;
+    let refused = false;
+    await check(
+      name,
+      `blame ${f.path}`,
+      async () => {
+        const r = await loreBlame(dir, f.path);
+        refused = r === BINARY;
+        return r;
+      },
+      () => (refused && gitSaysBinary(dir, "HEAD", f.path) ? BINARY : gitBlameAsLore(dir, f.path)),
+    );
   }
   if (!only.has("history")) return;
   // The other branch tips: git's walk meets the same commits from another start.
