@@ -95,6 +95,12 @@ export class HistoryReads {
     return parents !== undefined && parents.length > 0 && parents.every((p) => this.commitId(p) !== undefined);
   }
 
+  /** Whether any indexed path lies under the folder `folder` (without its trailing /): a range of the unique index on path, no scan. */
+  hasPathsUnder(folder: string): boolean {
+    // "/" + 1 is "0": the paths from "folder/" up to "folder0" are exactly those under it.
+    return this.db.prepare("SELECT 1 FROM paths WHERE path >= ? AND path < ? LIMIT 1").get(`${folder}/`, `${folder}0`) !== undefined;
+  }
+
   commitId(sha: string): number | undefined {
     const row = this.db.prepare("SELECT id FROM commit_rows WHERE sha = ?").get(objectBytes(sha));
     return row ? Number(row.id) : undefined;

@@ -22,7 +22,9 @@ export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>):
     throw neverCommitted(ctx, path);
   }
   // Without --follow, git's history simplification decides which commits show, and the index keeps no merge diffs: git lists them.
-  const rows = input.follow ? await fileChanges(ctx, scope.table, path, input.limit, true) : await gitFileChanges(ctx, scope.commit, path, input.limit, false);
+  // A name that is a folder at this commit (a file here once): git's pathspec would list the folder's commits.
+  if (ctx.index.store.history.hasPathsUnder(path) && (await isFolderAt(ctx, scope.commit, path))) throw new LoreError("NOT_A_FILE", `${path} is a folder; history needs a file inside it.`);
+  const rows = input.follow ? await fileChanges(ctx, scope, path, input.limit) : await gitFileChanges(ctx, scope.commit, path, input.limit, false);
   return answer(ctx, scope, path, rows, input.limit);
 }
 
@@ -32,11 +34,15 @@ export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>):
  * git's walk in any case). Anything git finds nothing for waits, to get the index's own error.
  */
 async function duringFirstIndex(ctx: QueryContext, scope: Scope, path: string, limit: number, follow: boolean): Promise<PathChangeRow[]> {
-  if ((await lsTree(ctx.index, scope.commit, [path])).some((e) => e.path === path && e.type === "tree"))
-    throw new LoreError("NOT_A_FILE", `${path} is a folder; history needs a file inside it.`);
+  if (await isFolderAt(ctx, scope.commit, path)) throw new LoreError("NOT_A_FILE", `${path} is a folder; history needs a file inside it.`);
   const rows = await gitFileChanges(ctx, scope.commit, path, limit, follow);
   if (rows.length === 0) throw new HistoryNotYet();
   return rows;
+}
+
+/** Whether `path` is a folder at `commit` (ls-tree -r lists the files under it). */
+async function isFolderAt(ctx: QueryContext, commit: string, path: string): Promise<boolean> {
+  return (await lsTree(ctx.index, commit, [path])).some((e) => e.path.startsWith(`${path}/`));
 }
 
 /** The answer from up to limit + 1 changes, newest first: churn filled where the index has not measured it yet. */
