@@ -38,7 +38,7 @@ interface Row {
 }
 
 async function measure(name: string, full: string): Promise<Row> {
-  const root = tempDir(`lore-imp-${name}-`);
+  const root = tempDir(`lore-imp-${name.replace(/[^a-z0-9]+/gi, "-")}-`);
   const a = join(root, "a");
   runGit(root, ["clone", "-q", "--no-local", full, a]);
   runGit(a, ["reset", "-q", "--hard", runGit(full, ["rev-list", "HEAD"]).split("\n")[30]!]);
@@ -53,8 +53,9 @@ async function measure(name: string, full: string): Promise<Row> {
   if (imp.json.newCommits < 30) throw new Error(`${name}: ${imp.json.newCommits} new commits`);
   // The first answers in a new process after the import (process start included): log, and blame of a file the index holds;
   // then blame of a file the new commits changed, which git blames as after any new commits.
-  const changed = runGit(full, ["diff", "--name-only", imp.json.imported, "HEAD"]).split("\n").filter(Boolean)[0]!;
-  const kept = runGit(full, ["ls-files"]).split("\n").find((f) => f.endsWith(".js") || f.endsWith(".ts"))!;
+  const text = (f: string) => /\.(js|ts|tsx|md|json)$/.test(f);
+  const changed = runGit(full, ["diff", "--name-only", imp.json.imported, "HEAD"]).split("\n").filter(text)[0]!;
+  const kept = runGit(full, ["ls-files"]).split("\n").find(text)!;
   const first = Math.max(lore(full, homeB, ["log", "-n", "20", "--json"]).ms, lore(full, homeB, ["blame", kept, "--json"]).ms);
   const changedBlameMs = lore(full, homeB, ["blame", changed, "--json"]).ms;
   const build = lore(full, homeB, ["index", "build"]);
@@ -84,15 +85,12 @@ const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
 const specs = process.argv.slice(2).length ? process.argv.slice(2) : ["express", "hono", "generated:10000:1000"];
-const rows: Row[] = [];
-for (const spec of specs) {
-  const [name, dir] = await target(spec);
-  rows.push(await measure(name, dir));
-  process.stderr.write(`${name} done\n`);
-}
 console.log("| repository | commits | fresh first pass | import + 30 commits | share | + blame of changed files | share | first answer after (log, blame) | blame of a changed file | index | export file |");
 console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-for (const r of rows)
+for (const spec of specs) {
+  const [name, dir] = await target(spec);
+  const r = await measure(name, dir);
   console.log(
     `| ${r.name} | ${r.commits.toLocaleString("en-US")} | ${r.freshS.toFixed(1)} s | ${r.importS.toFixed(1)} s | ${pct(r.importS, r.freshS)} | ${r.importBuildS.toFixed(1)} s | ${pct(r.importBuildS, r.freshS)} | ${Math.round(r.firstAnswerMs)} ms | ${Math.round(r.changedBlameMs)} ms | ${mb(r.indexBytes)} | ${mb(r.fileBytes)} |`,
   );
+}
