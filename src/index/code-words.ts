@@ -17,6 +17,7 @@ import { PostingWriter } from "../store/code-postings.ts";
 import type { IndexContext } from "./context.ts";
 import { PatchWordsParser, type FilePatch } from "./patch-words.ts";
 import { grown, WordTable } from "./word-table.ts";
+import { sinceRevs } from "./walk-since.ts";
 
 /** -M: renames paired as git log -S and the history index pair them; --full-index: a binary file's blob ids. */
 const PATCH_ARGS = ["log", "-p", "-U0", "-M", "--full-index", "--no-color", "--no-ext-diff", "--no-textconv", "--format=%x1e%H"];
@@ -167,7 +168,7 @@ export async function updateCodeWords(ix: IndexContext, batchSize = BATCH): Prom
       );
     });
   };
-  const args = [...PATCH_ARGS, ...(max && !known ? ["-n", String(max)] : []), head, ...(known ? ["--not", from!] : []), "--"];
+  const args = [...PATCH_ARGS, ...(max && !known ? ["-n", String(max)] : []), ...(known ? await sinceRevs(ix, head, from!) : [head]), "--"];
   let floor = process.memoryUsage.rss();
   // The parser copies what it keeps of a chunk (a line it cuts): chunks are lent.
   const lend = true;

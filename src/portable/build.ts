@@ -4,7 +4,7 @@
  * index of code search — built now, in this process, each phase said on stderr; INDEX_INCOMPLETE when one cannot finish.
  */
 import { LoreError } from "../errors.ts";
-import { isPartialClone } from "../git/repo.ts";
+import { isPartialClone, isShallow } from "../git/repo.ts";
 import { blameMany, leftOut } from "../index/blame.ts";
 import { updateChurn } from "../index/churn.ts";
 import { updateCodeWords } from "../index/code-words.ts";
@@ -46,6 +46,8 @@ export async function buildIndex(ix: RepoIndex, log: PhaseLog, opts: { blame?: b
   await log.done(`history at ${head.slice(0, 12)}: ${count(commits, "commit")}${commits > before && before > 0 ? ` (${count(commits - before, "new commit")})` : ""}, ${count(store.tree.count(), "file")}`);
   const stops = store.meta("historyStops");
   if (stops) throw incomplete("the history", stops);
+  // An index a lore before historyWhole built on a full clone: as whole as a new one.
+  if (!isShallow(ix.repo) && !store.meta("truncated") && store.meta("historyWhole") !== "1") store.setMeta("historyWhole", "1");
 
   log.begin();
   store.transaction(() => store.search.catchUpMessages());

@@ -191,6 +191,17 @@ describe("imports that work", () => {
     for (const f of filesUnder(home)) expect(readFileSync(f).includes(TOKEN)).toBe(false);
   });
 
+  test("of an older schema, migrated as the store migrates", async () => {
+    const older = craftedDb("schema8", "DROP TABLE blame_failures; PRAGMA user_version = 8;");
+    const f = readIndexFile(older);
+    f.manifest.schema = 8;
+    writeIndexFile(older, f);
+    const r = await lore(["index", "import", older, "--json"]);
+    expect(r.stderr).toContain("lore: imported");
+    expect(r.code).toBe(0);
+    expect(cli(repo, ["log", "-n", "3", "--json"], { LORE_HOME: home }).json.commits.length).toBe(3);
+  });
+
   test("from stdin, and an export to stdout imports the same", async () => {
     const env = { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1" };
     const out = spawnSync(process.execPath, [MAIN, "index", "export", "-"], { cwd: repo, env, maxBuffer: 1 << 28 });

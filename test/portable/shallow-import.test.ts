@@ -195,3 +195,32 @@ describe("a shallow clone with a line of history the index does not reach", () =
     expect(imp.stderr).toContain("older than the clone's oldest commit");
   });
 });
+
+describe("a shallow clone of a branch forked before the imported index's head", () => {
+  test("imports it and catches up the branch's own commits (log, churn, code search), though the clone lacks the index's head", async () => {
+    // The branch an agent works on, forked from the default branch 5 commits before the index was exported.
+    const origin = join(root, "fork-origin");
+    runGit(root, ["clone", "-q", "--no-local", gen.full, origin]);
+    const head = runGit(join(root, "gen-a"), ["rev-parse", "HEAD"]).trim();
+    const repo = new TestRepo(origin, false);
+    repo.git("config", "user.name", "Test Committer");
+    repo.git("config", "user.email", "committer@example.com");
+    repo.git("checkout", "-q", "-b", "fork", `${head}~5`);
+    repo.write("fork.txt", "zanzibarquux\n").commit("fork 1");
+    repo.write("fork.txt", "zanzibarquux\nsecond\n").commit("fork 2");
+    const shallow = join(root, "fork-shallow");
+    runGit(root, ["clone", "-q", "--depth", "8", "--branch", "fork", `file://${origin}`, shallow]);
+    expect(() => runGit(shallow, ["cat-file", "-e", head])).toThrow();
+    const home = join(root, "fork-home");
+    const imp = cli(shallow, ["index", "import", join(root, "gen.lore")], { LORE_HOME: home });
+    expect(imp.stderr).not.toContain("BAD_REVISION");
+    expect(imp.code).toBe(0);
+    process.env.LORE_HOME = home;
+    const log = await ask("log", shallow, { limit: 2000 });
+    expect(log.historyStops).toBeUndefined();
+    expect(log.commits.map((c: any) => c.sha)).toEqual(gitShas(origin, ["fork"]));
+    expect(log.commits[0].additions).toBe(1);
+    const found = await ask("search", shallow, { query: "zanzibarquux", code: true });
+    expect(found.results.map((c: any) => c.sha)).toEqual(gitShas(origin, ["-S", "zanzibarquux", "fork"]));
+  });
+});
