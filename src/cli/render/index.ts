@@ -1,6 +1,7 @@
 /** One renderer per question, by name; the text MCP sends to text-only clients comes from here too. */
 import type { Style } from "../style.ts";
 import { renderBlame } from "./blame.ts";
+import { renderBranches } from "./branches.ts";
 import { renderCochange } from "./cochange.ts";
 import { renderContributors } from "./contributors.ts";
 import { renderGit } from "./git.ts";
@@ -40,6 +41,7 @@ const RENDERERS: Record<string, (result: never, style: Style, words: Words) => s
   snapshots: renderSnapshots,
   changes: renderChanges,
   restore: renderRestore,
+  branches: renderBranches,
 };
 
 /** The answer as the face shows it: the command line's words (flags) or MCP's (its parameters). */
