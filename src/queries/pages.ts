@@ -42,6 +42,8 @@ export const PAGED: Record<string, ListSpec[]> = {
   changes: [{ key: "files", size: 100 }],
   // The model reads the branches to clean up first (merged, stalest), and their commands.
   branches: [{ key: "branches", model: 30 }, { key: "commands", model: 30 }],
+  // The five likeliest; continue gives the rest.
+  suspects: [{ key: "suspects", size: 5 }],
   // A list of none: its text pages (TEXT_PAGED).
   git: [],
 };

@@ -17,6 +17,7 @@ import { renderLineHistory } from "./line-history.ts";
 import { renderReview } from "./review.ts";
 import { renderSearch } from "./search.ts";
 import { renderStatus } from "./status.ts";
+import { renderSuspects } from "./suspects.ts";
 import { bare, partialLines } from "./partial.ts";
 import { historyStopsLine, type HistoryStops } from "../../queries/history-stops.ts";
 import { wordsFor, type Words } from "./words.ts";
@@ -42,6 +43,7 @@ const RENDERERS: Record<string, (result: never, style: Style, words: Words) => s
   changes: renderChanges,
   restore: renderRestore,
   branches: renderBranches,
+  suspects: renderSuspects,
 };
 
 /** The answer as the face shows it: the command line's words (flags) or MCP's (its parameters). */
