@@ -171,7 +171,7 @@ function logFiles(out: Answer, asked: unknown): void {
 }
 
 /** The lists of commits a question answers with: each row as a tuple (a key per field per row was a third of a commit's tokens). */
-const TUPLE_LISTS: Record<string, string> = { history: "commits", log: "commits", compare: "commits", intent: "commits", search: "results" };
+const TUPLE_LISTS: Record<string, string> = { history: "commits", log: "commits", compare: "commits", intent: "commits", search: "results", branches: "branches", suspects: "suspects" };
 
 /**
  * A list of two rows or more as tuples: `columns` names, once, the fields every row has, in
@@ -211,7 +211,7 @@ export function expandTuples(answer: unknown): unknown {
   }
   const columns = a.columns;
   if (!Array.isArray(columns)) return commitFiles(a);
-  const list = ["commits", "results"].find((k) => Array.isArray(a[k]) && (a[k] as unknown[]).every(Array.isArray));
+  const list = ["commits", "results", "branches", "suspects"].find((k) => Array.isArray(a[k]) && (a[k] as unknown[]).every(Array.isArray));
   if (!list) return a;
   const { columns: _c, ...rest } = a;
   rest[list] = (a[list] as unknown[][]).map((t) => {

@@ -112,7 +112,7 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   // (compare's commits lose their file lists below: their +/- stay.)
   if (Array.isArray(out.commits) && question !== "compare") out.commits = out.commits.map((c) => (c && typeof c === "object" && !Array.isArray(c) ? withoutSums(c as Record<string, unknown>) : c));
   // A commit's day: the list's order says the rest (a second-exact time was 13 tokens a row, a day 5).
-  for (const list of ["commits", "results"]) if (Array.isArray(out[list])) out[list] = (out[list] as unknown[]).map(day);
+  for (const list of ["commits", "results", "branches", "suspects"]) if (Array.isArray(out[list])) out[list] = (out[list] as unknown[]).map(day);
   // A line history's diffs as git diff -U0 prints them: the lines each commit changed.
   // (Its cut says the tool's argument, not the CLI's flag.)
   if (question === "history" && Array.isArray(out.commits)) out.commits = (out.commits as Record<string, unknown>[]).map((c) => (typeof c?.diff === "string" ? { ...c, diff: zeroContext(c.diff).replace(/\(--diff-lines\)$/, "(diffLines)") } : c));

@@ -40,6 +40,10 @@ export const PAGED: Record<string, ListSpec[]> = {
   review: [{ key: "files", size: 50 }],
   search: [{ key: "results", limit: true }],
   changes: [{ key: "files", size: 100 }],
+  // The model reads the branches to clean up first (merged, stalest), and their commands.
+  branches: [{ key: "branches", model: 30 }, { key: "commands", model: 30 }],
+  // The five likeliest; continue gives the rest.
+  suspects: [{ key: "suspects", size: 5 }],
   // A list of none: its text pages (TEXT_PAGED).
   git: [],
 };

@@ -11,7 +11,7 @@ import { expandTuples } from "../../src/mcp/model-rows.ts";
 import { buildRepo, git, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
-const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_owners", "lore_search", "lore_status", "lore_log", "lore_show", "lore_compare", "lore_review", "lore_git", "lore_changes", "lore_restore"];
+const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_owners", "lore_search", "lore_status", "lore_log", "lore_show", "lore_compare", "lore_review", "lore_git", "lore_changes", "lore_restore", "lore_branches", "lore_suspects"];
 
 let repo: Fixture;
 let other: Fixture;

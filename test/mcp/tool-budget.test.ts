@@ -13,8 +13,8 @@ test(`the model-facing part of tools/list stays within ${BUDGET} bytes for all t
   for (const n of Object.values(tools)) expect(n).toBeGreaterThan(100);
 });
 
-/** Room for the tools still to come (lore_suspects, lore_branches: about 500 bytes each). */
-const TODAY = 7100;
+/** Room under the budget for what comes next: the 18 tools of today, lore_suspects and lore_branches among them, take 7,912 bytes. */
+const TODAY = 7950;
 
 test(`the tools of today take at most ${TODAY} bytes of it, leaving room for the next ones`, () => {
   expect(modelFacingBytes().total).toBeLessThanOrEqual(TODAY);
