@@ -7,6 +7,8 @@
  * removed, also on Ctrl-C.
  */
 import { spawn } from "node:child_process";
+import { Readable } from "node:stream";
+import { git } from "../git/run.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,8 +52,9 @@ function exec(cmd: string, args: string[], opts: { cwd: string; timeoutMs?: numb
 async function checkout(root: string, rev: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "lore-bisect-"));
   live.add(dir);
-  const archive = spawn("git", ["archive", "--format=tar", rev], { cwd: root, stdio: ["ignore", "pipe", "ignore"] });
-  const code = await exec("tar", ["-x", "-f", "-", "-C", dir], { cwd: dir, stdin: archive.stdout! });
+  // git runs as every git of lore's does (git/run.ts); tar reads the archive from its stdin.
+  const archive = await git(["archive", "--format=tar", rev], { cwd: root });
+  const code = await exec("tar", ["-x", "-f", "-", "-C", dir], { cwd: dir, stdin: Readable.from([archive]) });
   if (code !== 0) throw new Error(`git archive of ${rev} could not be unpacked`);
   return dir;
 }

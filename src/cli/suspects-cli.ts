@@ -1,8 +1,8 @@
 /** What the command line adds to suspects: --trace reads a file or stdin, and --bisect confirms the suspects here, in the user's shell, never in the daemon. */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { LoreError } from "../errors.ts";
+import { gitMaybe } from "../git/run.ts";
 import type { SuspectsOutput } from "../queries/suspects.ts";
 import { confirm, type Confirmed } from "./bisect.ts";
 
@@ -25,11 +25,12 @@ export function suspectsInput(input: Record<string, unknown>, cwd: string): { in
 
 /** Runs --bisect over the top suspects; the answer gains `bisect`. */
 export async function bisectSuspects(answer: SuspectsOutput, bisect: { command: string; timeoutMs: number }, log: (line: string) => void): Promise<SuspectsOutput & { bisect: Confirmed[] }> {
-  const top = answer.suspects.slice(0, TOP).flatMap((s) => {
-    const r = spawnSync("git", ["rev-parse", `${s.sha}^1`, `${s.sha}^{commit}`, "--"], { cwd: answer.repo, encoding: "utf8" });
-    const [parent, sha] = r.stdout.trim().split("\n");
-    return r.status === 0 && parent && sha ? [{ sha, parent }] : [];
-  });
+  const top: { sha: string; parent: string }[] = [];
+  for (const s of answer.suspects.slice(0, TOP)) {
+    const out = await gitMaybe(["rev-parse", `${s.sha}^1`, `${s.sha}^{commit}`, "--"], { cwd: answer.repo });
+    const [parent, sha] = (out?.toString("utf8") ?? "").trim().split("\n");
+    if (parent && sha) top.push({ sha, parent });
+  }
   const results = await confirm(answer.repo, top, bisect.command, bisect.timeoutMs, log);
   return { ...answer, bisect: results.map((c) => ({ ...c, sha: c.sha.slice(0, 12) })) };
 }
