@@ -4,13 +4,13 @@
  * and only the 30 new commits are read. The refusals of bad files are in bad-imports.test.ts.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateRepo } from "../bench/gen-repo.ts";
-import { runGit, tempDir, TestRepo, BOB } from "../helpers/git-repo.ts";
+import { runGit, tempDir, TestRepo } from "../helpers/git-repo.ts";
 import { gitLogTruth, comparable } from "../helpers/git-log-truth.ts";
 import { expectBlameLikeGit } from "../helpers/disk-truth.ts";
 import { ask, cli } from "../helpers/lore.ts";
+import { thirtyMore } from "../helpers/thirty-more.ts";
 import { readIndexFile } from "../helpers/index-file.ts";
 
 let a = "";
@@ -21,20 +21,6 @@ let homeB = "";
 let file = "";
 let imported: any;
 let sample: string[] = [];
-
-/** 30 commits on top of the generated history: edits, a rename, a deletion, a side branch merged. */
-function thirtyMore(repo: TestRepo, files: string[]): void {
-  repo.git("checkout", "-q", "-b", "side");
-  for (let i = 0; i < 3; i++) repo.write(files[i]!, readFileSync(join(repo.dir, files[i]!), "utf8") + `side ${i}\n`).commit(`side ${i}`, BOB);
-  repo.git("checkout", "-q", "main");
-  for (let i = 0; i < 26; i++) {
-    const f = files[3 + (i % 9)]!;
-    if (i === 5) repo.git("mv", files[20]!, `${files[20]!}.moved`);
-    if (i === 9) repo.remove(files[21]!);
-    repo.write(f, readFileSync(join(repo.dir, f), "utf8") + `main ${i}\n`).commit(`main ${i}`);
-  }
-  repo.merge("side");
-}
 
 /** An answer without what names the clone's own path (a continue token is sealed with this clone's identity too). */
 function portable(answer: any): any {

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { generateRepo } from "../bench/gen-repo.ts";
-import { BOB, runGit, tempDir, TestRepo } from "../helpers/git-repo.ts";
+import { runGit, tempDir, TestRepo } from "../helpers/git-repo.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import { ask, cli } from "../helpers/lore.ts";
+import { thirtyMore } from "../helpers/thirty-more.ts";
 
 const root = tempDir("lore-shallow-import-");
 afterAll(() => process.env.KEEP_SCRATCH || rmSync(root, { recursive: true, force: true }));
@@ -40,19 +41,6 @@ function carry(name: string, base: string, full: string): Pair {
   if (imp.code !== 0) throw new Error(imp.stderr);
   const files = runGit(full, ["ls-files"]).trim().split("\n");
   return { full, shallow, home, files };
-}
-
-/** 30 commits on top: edits, a rename of a file older than the boundary, a side branch merged. */
-function thirtyMore(repo: TestRepo, files: string[]): void {
-  repo.git("checkout", "-q", "-b", "side");
-  for (let i = 0; i < 3; i++) repo.write(files[i]!, readFileSync(join(repo.dir, files[i]!), "utf8") + `side ${i}\n`).commit(`side ${i}`, BOB);
-  repo.git("checkout", "-q", "main");
-  for (let i = 0; i < 26; i++) {
-    const f = files[3 + (i % 9)]!;
-    if (i === 5) repo.git("mv", files[20]!, `${files[20]!}.moved`);
-    repo.write(f, readFileSync(join(repo.dir, f), "utf8") + `main ${i}\n`).commit(`main ${i}`);
-  }
-  repo.merge("side");
 }
 
 function lines(dir: string, path: string): string[] {
