@@ -11,7 +11,7 @@ import type { AnyQuery } from "../src/queries/define.ts";
 import { flagLabel, questionFlags, questionPositionals } from "../src/cli/flag-list.ts";
 import { COMMANDS, usageLine } from "../src/cli/help.ts";
 import { TOOL_PREFIX } from "../src/mcp/tools.ts";
-import { toolArgs } from "../src/mcp/schemas.ts";
+import { outputSchema, toolArgs } from "../src/mcp/schemas.ts";
 
 export const REFERENCE_FILE = join(import.meta.dir, "..", "docs/reference.md");
 
@@ -77,6 +77,16 @@ export function outputRows(q: AnyQuery): FieldRow[] {
   return fieldRows(z.toJSONSchema(q.output(z), { target: "draft-7", io: "output" }) as Schema);
 }
 
+/** The fields of MCP's JSON copy of a whole answer: the first of its output schema's forms (a partial answer and a continued page are the others). */
+export function modelRows(q: AnyQuery): FieldRow[] {
+  const schema = z.toJSONSchema(outputSchema(q), { target: "draft-7", io: "output" }) as Schema;
+  return fieldRows(Array.isArray(schema.anyOf) ? (schema.anyOf as Schema[])[0]! : schema);
+}
+
+function fieldTable(rows: FieldRow[]): string[] {
+  return ["| field | type | |", "|---|---|---|", ...rows.map((r) => `| \`${r.path}\` | ${cell(r.type)} | ${r.optional ? "optional" : ""} |`), ""];
+}
+
 function questionSection(q: AnyQuery): string[] {
   const out = [`## ${q.name}`, "", `${q.summary}.`, "", "```", usageLine(q), "```", ""];
   const pos = questionPositionals(q);
@@ -98,9 +108,10 @@ function questionSection(q: AnyQuery): string[] {
     const params = toolArgs(q).map(([name]) => `\`${name}\``);
     out.push(`MCP: \`${TOOL_PREFIX}${q.name}\` { ${params.join(", ")} }${q.writes ? " — writes to the work tree (destructiveHint)" : ""}.`, "");
   }
-  out.push("The answer (`--json`, MCP `structuredContent`):", "", "| field | type | |", "|---|---|---|");
-  for (const r of outputRows(q)) out.push(`| \`${r.path}\` | ${cell(r.type)} | ${r.optional ? "optional" : ""} |`);
-  out.push("");
+  out.push("The answer (`--json`):", "", ...fieldTable(outputRows(q)));
+  if (q.mcp === false) return out;
+  if (q.textForModel) out.push("MCP's copy: text alone (no `structuredContent`), the CLI's text made compact.", "");
+  else out.push("MCP's copy (`structuredContent`; the text `content` says the same as lines), lean: what the agent has or does not use left out, rows as tuples where `columns` names them:", "", ...fieldTable(modelRows(q)));
   return out;
 }
 
@@ -113,7 +124,7 @@ export function referenceMarkdown(): string {
     "",
     "Every question's arguments, flags, MCP tool and answer fields, as the code declares them.",
     "What the answers mean, and how they match git: [questions.md](questions.md).",
-    "Over MCP an answer cut to fit its size budget also has `truncated: true`.",
+    "Over MCP an answer comes in two copies that say the same: `structuredContent`, a lean JSON (the fields listed under each question), and the text `content`, the same keys and values as lines. A page of either is cut to fit the size budget and 8,192 characters of text, with `continue` for the rest.",
     "",
     "| question | |",
     "|---|---|",

@@ -24,6 +24,13 @@ export type ErrorCode =
   | "REPO_NOT_ALLOWED"
   | "NOT_ALLOWED"
   | "BAD_CONTINUE"
+  // lore index build|export|import (docs/cloud.md, "The index file").
+  | "INDEX_INCOMPLETE"
+  | "BAD_INDEX_FILE"
+  | "INDEX_TOO_NEW"
+  | "INDEX_FOREIGN"
+  | "INDEX_MISMATCH"
+  | "INDEX_DOWNLOAD_FAILED"
   | "INTERNAL";
 
 /** Codes that mean "the call's words are off": exit status 2 on the CLI. */

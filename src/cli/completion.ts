@@ -41,6 +41,15 @@ const COMMAND_FLAGS: Record<string, Pick<Entry, "flags" | "paths" | "words">> = 
       { long: "no-daemon", description: "Answer in this process" },
     ],
   },
+  index: {
+    words: ["build", "export", "import"],
+    paths: true,
+    flags: [
+      { long: "repo", value: "dir", description: "The repository" },
+      { long: "header", value: "any", description: "A header for the GET of a URL (import)" },
+      { long: "json", description: "Print JSON" },
+    ],
+  },
   mcp: { paths: false, flags: [{ long: "no-daemon", description: "Answer in this process" }] },
   setup: {
     paths: false,

@@ -8,6 +8,7 @@ import { pad } from "./table.ts";
 export const COMMANDS: [string, string][] = [
   ["daemon start|stop|status", "Run, stop or inspect the background daemon"],
   ["report [PATH] [--out FILE]", "The repository as a picture (HTML), served or written"],
+  ["index build|export|import", "Build the whole index now, or carry it as one file (CI, cloud sandboxes)"],
   ["mcp", "Serve the questions to an agent over MCP (stdio)"],
   ["setup", "Register lore with your coding agents (Claude Code, Codex, Gemini CLI, opencode, …)"],
   ["doctor", "Check that lore, git, the daemon and the agent setup work"],

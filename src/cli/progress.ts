@@ -34,11 +34,11 @@ export async function withProgress<T>(work: Promise<T>, status: () => Promise<In
   const show = async () => {
     if (done || !(await runtime.isTerminal(2))) return;
     while (!done) {
-      // How far the question itself got (a code search walking git), else how far the index has.
+      // How far the work itself got (a code search walking git, a report reading files), and how far the index has.
       const own = await asked?.().catch(() => undefined);
-      const s = own ? undefined : await status().catch(() => undefined);
+      const index = progressLine(await status().catch(() => undefined), waits);
       if (done) break;
-      const line = own ? `lore: ${own}…` : progressLine(s, waits);
+      const line = own ? `lore: ${own}…${index ? ` (the index: ${index.slice("lore: ".length, -1)})` : ""}` : index;
       if (line) {
         await runtime.write(2, `\r\x1b[2K${line}`);
         shown = true;

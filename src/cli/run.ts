@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>
   setup: async () => (await import("../setup/command.ts")).setupCommand,
   doctor: async () => (await import("../setup/doctor-command.ts")).doctorCommand,
   report: async () => (await import("../report/command.ts")).reportCommand,
+  index: async () => (await import("../portable/command.ts")).indexCommand,
   completion: async () => (await import("./completion.ts")).completionCommand,
   // Not in the help: Claude Code runs it, from the hook `lore setup --hook` installs.
   hook: async () => (await import("../setup/hook-command.ts")).hookCommand,
@@ -54,7 +55,10 @@ async function runQuestion(name: string, argv: string[]): Promise<number> {
     // On a terminal the daemon is told the call's name, to say how far the question itself got.
     const ticket = !daemonDisabled(opts) && (await runtime.isTerminal(2)) ? Math.random().toString(36).slice(2) : undefined;
     const asked = ticket ? () => askProgress(ticket) : undefined;
-    const result = await withProgress(callQuestion(name, ticket ? { ...cmd.input, ticket } : cmd.input, opts), status, name === "contributors" ? "blame" : "history", asked);
+    // suspects reads --trace FILE here and runs --bisect here, in the user's shell, never in the daemon.
+    const local = name === "suspects" ? (await import("./suspects-cli.ts")).suspectsInput(cmd.input, process.cwd()) : { input: cmd.input };
+    let result = await withProgress(callQuestion(name, ticket ? { ...local.input, ticket } : local.input, opts), status, name === "contributors" ? "blame" : "history", asked);
+    if (local.bisect) result = await (await import("./suspects-cli.ts")).bisectSuspects(result as never, local.bisect, (line) => void runtime.write(2, line + "\n"));
     if (cmd.json) await runtime.write(1, JSON.stringify(result) + "\n");
     else await runtime.write(1, render(name, result, await styleFor(1)) + "\n");
     // lore git exits as git did (git diff --exit-code, grep with no match); --json readers find exitCode in the answer.

@@ -2,21 +2,17 @@
  * The work the daemon does for a repository when nobody is asking: its commit-graph,
  * line churn for all history, and the blame of every file at HEAD, most-changed first.
  */
-import { blame, isBlamed, MAX_WARM_BYTES, type BlameTarget } from "../index/blame.ts";
+import { blame } from "../index/blame.ts";
+import { blamePlan } from "./blame-plan.ts";
 import { updateChurn } from "../index/churn.ts";
 import { updateCodeWords } from "../index/code-words.ts";
 import { lineCounts } from "../index/line-counts.ts";
-import type { RepoIndex, Scope } from "../index/repo-index.ts";
-import { blameTarget } from "../queries/run/blame-file.ts";
-import type { QueryContext } from "../queries/context.ts";
+import type { RepoIndex } from "../index/repo-index.ts";
 import { refreshCommitGraph } from "./commit-graph.ts";
 import { isPartialClone } from "../git/repo.ts";
 import { inBackground, questionsAnswered } from "../git/priority.ts";
 import { LoreError, toLoreError } from "../errors.ts";
 
-const SYMLINK = "120000";
-/** Files are ranked by how often they changed in this many of the newest commits. */
-const RANK_WINDOW = 5000;
 /** A step that takes longer than this is logged on its own line (the pass of a big history takes hours). */
 const LONG_STEP_MS = 1000;
 /** How often a long blame step says how far it has got. */
@@ -148,24 +144,8 @@ export class Warmup {
     return filled;
   }
 
-  /** Files at HEAD not blamed yet, the most often changed first (what people ask about most). */
-  private plan(): BlameTarget[] {
-    const head = this.ix.indexedHead;
-    if (!head || this.ix.store.meta("treeHead") !== head) return [];
-    const scope: Scope = { table: "reach", commit: head, atHead: true };
-    const ctx = { index: this.ix } as QueryContext;
-    // Recent activity ranks the files (and keeps this query short on a long history).
-    const changes = new Map(this.ix.store.windows.activity({ scope: "reach", limit: RANK_WINDOW, since: null }).map((a) => [a.path, a.commits]));
-    return this.ix.store.tree
-      .entries()
-      .filter((e) => e.type === "blob" && e.mode !== SYMLINK && (e.size ?? 0) <= MAX_WARM_BYTES)
-      .sort((a, b) => (changes.get(b.path) ?? 0) - (changes.get(a.path) ?? 0) || (a.path < b.path ? -1 : 1))
-      .map((e) => blameTarget(ctx, scope, e, true))
-      .filter((t) => !isBlamed(this.ix, t));
-  }
-
   private async blameAll(gen: number, started: number): Promise<number> {
-    const targets = this.plan();
+    const targets = blamePlan(this.ix);
     // One git cat-file for every file's line count: files one commit made are blamed from it alone.
     await lineCounts(this.ix, targets.flatMap((t) => (t.headKey ? [t.headKey.blob] : [])));
     let next = 0;

@@ -16,6 +16,7 @@ import { Repos } from "./repos.ts";
 import { endGitChildren } from "../git/processes.ts";
 import type { Method } from "./rpc.ts";
 import { createApp } from "./server.ts";
+import { LoreError } from "../errors.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -60,6 +61,11 @@ export async function runDaemon(idleS: number): Promise<number> {
   methods.set("progress", (params) => (typeof params.ticket === "string" ? repos.deadlines.progress(params.ticket) : null));
   // The report is for people, not a question: no MCP tool, but the daemon builds and serves it.
   for (const [name, method] of reportMethods(repos, life)) methods.set(name, method);
+  // lore index import hands its checked file over: the swap falls between two answers (not a question: no MCP tool).
+  methods.set("index.adopt", (p) => {
+    if (typeof p.repo !== "string" || typeof p.file !== "string" || typeof p.head !== "string") throw new LoreError("BAD_ARGUMENT", "index.adopt takes repo, file and head.");
+    return repos.adopt(p.repo, p.file, p.head);
+  });
   methods.set("shutdown", () => {
     setTimeout(() => void life.stop("asked to shut down"), 5);
     return { pid: process.pid, stopping: true };

@@ -22,6 +22,8 @@ export interface OpenIndex {
   updating?: Promise<void>;
   /** Questions reading the index now: an update waits for them, so none sees half of one. */
   readers: number;
+  /** Set while an imported index takes this one's place: questions wait for it, so none reads across the swap. */
+  gate?: Promise<void>;
   trees: Set<OpenRepo>;
   /** Set once the warm-up was started for this opening. */
   warmed?: boolean;

@@ -18,6 +18,11 @@ import { RepoTable, type OpenRepo } from "./repo-table.ts";
 import { isFresh, noHistoryYet, ready, treeStamp, update, updateOnChange } from "./repo-updates.ts";
 import { answerInPages, PAGED } from "../queries/pages.ts";
 import { aboutWorkTree, boundFor } from "../queries/page-bound.ts";
+import { adoptStaged } from "../portable/swap.ts";
+import { log } from "./lifecycle.ts";
+
+/** How long an import's swap waits for the questions reading the index to finish. */
+const SWAP_WAIT_MS = 5 * 60_000;
 
 /** A call's question as the daemon resolved it, once: checked input, its worktree, and the input as asked there. */
 interface Resolved {
@@ -85,6 +90,7 @@ export class Repos {
 
   private async answerNow({ def, repo, input }: Resolved, opts: { remember?: boolean }, work?: PartialWork): Promise<JsonText> {
     const open = this.table.open(repo);
+    while (open.shared.gate) await open.shared.gate;
     open.lastUsed = Date.now();
     const shared = open.shared;
     // Only HEAD's history is being indexed: a question about another commit waits for it.
@@ -118,6 +124,11 @@ export class Repos {
 
   private async run(open: OpenRepo, def: AnyQuery, input: Record<string, unknown>, partial?: PartialWork): Promise<unknown> {
     const ctx: QueryContext = { index: open.index, clock: () => new Date(), blameWorkers: this.blameWorkers, daemon: this.daemon(), partial };
+    if (open.shared.gate) {
+      // An import took the index's place while this question got ready: it reads the new one, brought to HEAD.
+      while (open.shared.gate) await open.shared.gate;
+      await ready(open);
+    }
     open.shared.readers++;
     try {
       return await def.run(ctx, input as never);
@@ -146,6 +157,31 @@ export class Repos {
         // and any real error again from the whole index.
       }
       await Promise.race([grew, updating.catch(() => {})]);
+    }
+  }
+
+  /**
+   * lore index import's swap, between two answers: new questions wait at the gate, the ones reading
+   * the index finish first, then the staged file's rows replace the index's and every kept answer goes.
+   */
+  async adopt(dir: string, file: string, head: string): Promise<{ adopted: true }> {
+    const shared = this.table.open(await this.table.discover(dir)).shared;
+    while (shared.gate) await shared.gate;
+    let release!: () => void;
+    shared.gate = new Promise<void>((r) => (release = r));
+    try {
+      const deadline = Date.now() + SWAP_WAIT_MS;
+      while (shared.readers > 0) {
+        if (Date.now() > deadline) throw new LoreError("INDEX_BUSY", "Questions kept reading this repository's index for minutes; the import changed nothing: try again.");
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      await adoptStaged(shared.index, file, head);
+      for (const t of shared.trees) t.answers.clear();
+      log(`${shared.index.repo.root}: imported an index at ${head.slice(0, 12)}`);
+      return { adopted: true };
+    } finally {
+      shared.gate = undefined;
+      release();
     }
   }
 

@@ -5,6 +5,7 @@ import { LoreError } from "../errors.ts";
 import { readHeadCommit } from "./head-file.ts";
 import { deletedWorktreeError, existingAncestor } from "./worktrees.ts";
 import { gitText, gitMaybe } from "./run.ts";
+import { unbornError } from "./unborn.ts";
 
 export interface Repo {
   /** The work tree's top folder, symlinks resolved. */
@@ -86,6 +87,8 @@ export async function resolveCommit(repo: Repo, rev: string): Promise<string> {
   }
   const out = await gitMaybe(["rev-parse", "--verify", "-q", "--end-of-options", `${rev}^{commit}`], { cwd: repo.root });
   const sha = out?.toString("utf8").trim();
+  // HEAD (HEAD~2, HEAD@{1}) on an unborn branch: the branch has no commits, which is not an unknown revision.
+  if (!sha && /^HEAD(?:[~^@].*)?$/.test(rev) && (await currentHead(repo)) === null) throw await unbornError(repo);
   if (!sha) throw new LoreError("BAD_REVISION", `git does not know the revision "${rev}"; pass a branch, tag or commit that exists (git log shows them).`);
   return sha;
 }

@@ -12,6 +12,8 @@ import type { IndexContext } from "./context.ts";
 import { lineCounts } from "./line-counts.ts";
 import { mergeWrittenPaths } from "./merge-written.ts";
 import { singleCommitBlame } from "./single-commit-blame.ts";
+import { importHead, throughBoundary } from "./blame-below.ts";
+import { isShallow } from "../git/repo.ts";
 
 export const IGNORE_REVS_FILE = ".git-blame-ignore-revs";
 
@@ -150,13 +152,32 @@ async function runBlame(ix: IndexContext, t: BlameTarget, key: string, ignore: I
 async function gitBlame(ix: IndexContext, t: BlameTarget, ignoreFile: string | undefined, watch?: BlameWatch): Promise<BlameResult> {
   // --no-ignore-revs-file drops every blame.ignoreRevsFile of the user's config unread, so only the
   // repository's file counts (--ignore-revs-file "" came after them: one naming a missing file failed).
-  const args = ["--no-ignore-revs-file", ...(ignoreFile ? ["--ignore-revs-file", ignoreFile] : []), t.commit, "--", t.path];
+  const ignores = ["--no-ignore-revs-file", ...(ignoreFile ? ["--ignore-revs-file", ignoreFile] : [])];
+  const args = [...ignores, t.commit, "--", t.path];
+  const below = isShallow(ix.repo) ? importHead(ix) : undefined;
   try {
+    if (below) return await blameBelow(ix, ignores, t, below);
     const blob = t.headKey?.blob ?? t.headBlob;
     return (blob && (await incrementalBlame(ix, args, blob, watch))) || parseBlamePorcelain(await git(["blame", "--porcelain", ...args], ix.git));
   } catch (err) {
     throw await explained(ix, t, err);
   }
+}
+
+/**
+ * Blame in a shallow clone with an imported index: git blames the commits since the import head
+ * (`^HEAD0`), and the lines older than it take the index's blame at that commit. Where that range
+ * leaves lines on another commit git could not look past (a side branch forked below the import
+ * head), the plain blame instead, with only the lines on the import head followed into the index.
+ */
+async function blameBelow(ix: IndexContext, ignores: string[], t: BlameTarget, below: string): Promise<BlameResult> {
+  const porcelain = async (revs: string[]) => parseBlamePorcelain(await git(["blame", "--porcelain", ...ignores, ...revs, "--", t.path], ix.git));
+  if (t.commit !== below && (await gitMaybe(["merge-base", "--is-ancestor", below, t.commit], ix.git)) !== null) {
+    const ranged = await porcelain([t.commit, `^${below}`]);
+    const stuck = Object.entries(ranged.commits).some(([sha, c]) => c.boundary && sha !== below);
+    if (!stuck) return throughBoundary(ix, ranged, below);
+  }
+  return throughBoundary(ix, await porcelain([t.commit]), below);
 }
 
 /**

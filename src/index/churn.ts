@@ -7,6 +7,7 @@ import type { NumstatRecord } from "../git/records.ts";
 import type { IndexContext } from "./context.ts";
 import { isPartialClone } from "../git/repo.ts";
 import { questionsAnswered } from "../git/priority.ts";
+import { sinceRevs } from "./walk-since.ts";
 
 const NUMSTAT_ARGS = ["log", "--numstat", "-z", "-M", "--root", "--no-ext-diff", "--no-textconv", "--no-color", `--format=${NUMSTAT_FORMAT}`];
 const BATCH = 500;
@@ -41,9 +42,11 @@ export async function updateChurn(ix: IndexContext): Promise<boolean> {
   const from = ix.store.meta("churnHead");
   const known = from !== undefined && ix.store.history.commitId(from) !== undefined;
   const max = ix.options.maxCommits;
+  const epoch = ix.store.epoch;
   let done = 0;
   try {
-    await streamNumstat(ix, [...(max && !known ? ["-n", String(max)] : []), head, ...(known ? ["--not", from!] : []), "--"], undefined, (b) => {
+    const revs = known ? await sinceRevs(ix, head, from!) : [head];
+    await streamNumstat(ix, [...(max && !known ? ["-n", String(max)] : []), ...revs, "--"], undefined, (b) => {
       save(ix, b);
       done += b.length;
       ix.onProgress?.({ phase: "churn", done });
@@ -56,7 +59,8 @@ export async function updateChurn(ix: IndexContext): Promise<boolean> {
       await readableChurn(ix, ix.store.history.lackingChurn());
     }
   }
-  ix.store.setMeta("churnHead", head);
+  // The index was replaced meanwhile (an import): its own mark stands, not this pass's.
+  if (ix.store.epoch === epoch) ix.store.setMeta("churnHead", head);
   return true;
 }
 

@@ -17,6 +17,7 @@ import { PostingWriter } from "../store/code-postings.ts";
 import type { IndexContext } from "./context.ts";
 import { PatchWordsParser, type FilePatch } from "./patch-words.ts";
 import { grown, WordTable } from "./word-table.ts";
+import { sinceRevs } from "./walk-since.ts";
 
 /** -M: renames paired as git log -S and the history index pair them; --full-index: a binary file's blob ids. */
 const PATCH_ARGS = ["log", "-p", "-U0", "-M", "--full-index", "--no-color", "--no-ext-diff", "--no-textconv", "--format=%x1e%H"];
@@ -147,10 +148,16 @@ export async function updateCodeWords(ix: IndexContext, batchSize = BATCH): Prom
       if (headers.length > 0 && !sameFiles(headers, store.search.diffOrder(id))) batch.unsure.set(id, false);
     },
   });
+  const epoch = store.epoch;
+  // Commit ids of a replaced index (an import landed meanwhile) name other commits: the pass stops, the next one starts over.
+  const replaced = () => {
+    if (store.epoch !== epoch) throw new LoreError("GIT_STOPPED", "the index was replaced while the change index was filled; the next pass fills it again.");
+  };
   const save = async (b: Batch) => {
     if (b.ids.length === 0) return;
     await b.finishBinary(ix, table);
     if (table.size > wordIds.length) wordIds = grown(wordIds, Math.max(table.size, wordIds.length * 2));
+    replaced();
     store.transaction(() => {
       const fresh = [...b.lists.keys()].filter((w) => wordIds[w] === 0);
       store.search.ensureCodeWords(fresh.map((w) => table.text(w))).forEach((wordId, i) => (wordIds[fresh[i]!] = wordId));
@@ -161,7 +168,7 @@ export async function updateCodeWords(ix: IndexContext, batchSize = BATCH): Prom
       );
     });
   };
-  const args = [...PATCH_ARGS, ...(max && !known ? ["-n", String(max)] : []), head, ...(known ? ["--not", from!] : []), "--"];
+  const args = [...PATCH_ARGS, ...(max && !known ? ["-n", String(max)] : []), ...(known ? await sinceRevs(ix, head, from!) : [head]), "--"];
   let floor = process.memoryUsage.rss();
   // The parser copies what it keeps of a chunk (a line it cuts): chunks are lent.
   const lend = true;
@@ -185,6 +192,7 @@ export async function updateCodeWords(ix: IndexContext, batchSize = BATCH): Prom
   }
   parser.end();
   for (const b of [...full, batch]) await save(b);
+  replaced();
   // Only now may a search trust the index for this head.
   store.transaction(() => store.search.finishCodePass(head));
   return true;

@@ -3,8 +3,9 @@ import { LOG_FORMAT, RawLogParser } from "../git/parse-log.ts";
 import { gitSpool, gitText, git } from "../git/run.ts";
 import type { CommitRecord } from "../git/records.ts";
 import type { IndexContext } from "./context.ts";
-import { isPartialClone } from "../git/repo.ts";
+import { isPartialClone, isShallow } from "../git/repo.ts";
 import { LoreError } from "../errors.ts";
+import { orderBelowBoundary, overWhole } from "./shallow-order.ts";
 
 function logToStderr(message: string): void {
   process.stderr.write(`lore: ${message}\n`);
@@ -95,6 +96,7 @@ async function indexFull(ix: IndexContext, head: string): Promise<void> {
   store.transaction(() => {
     store.setMeta("historyStops", stops);
     store.setMeta("truncated", max && n >= max ? String(max) : undefined);
+    store.setMeta("historyWhole", !stops && !(max && n >= max) && !isShallow(ix.repo) ? "1" : undefined);
     store.setMeta("indexedHead", head);
     store.setMeta("indexingHead", undefined);
   });
@@ -107,13 +109,32 @@ async function indexIncrement(ix: IndexContext, head: string, indexed: string): 
   await streamCommits(ix, [head, "--not", indexed], (batch) => {
     fresh.push(...batch);
   });
-  const linear = isLinearOnto(fresh, head, indexed);
   // A linear fast-forward only adds commits in front: git log walks them first, then exactly the old order.
-  const order = linear ? null : (await gitText(["rev-list", ...(ix.options.maxCommits ? ["-n", String(ix.options.maxCommits)] : []), head, "--"], ix.git)).split("\n").filter(Boolean);
+  const linear = isLinearOnto(fresh, head, indexed);
+  // A shallow clone over a whole imported history: git cannot give the order below the boundary (shallow-order.ts can).
+  const order = linear || overWhole(ix) ? null : await gitText(["rev-list", ...(ix.options.maxCommits ? ["-n", String(ix.options.maxCommits)] : []), head, "--"], ix.git);
   store.transaction(() => {
     for (const c of fresh) store.history.insertCommit(c);
     if (linear) store.history.prependReach(fresh.map((c) => c.sha));
-    else store.history.replaceReach(order!);
+    else store.history.replaceReach(order?.split("\n").filter(Boolean) ?? orderBelowBoundary(ix, head)!);
+    store.setMeta("indexedHead", head);
+  });
+}
+
+/**
+ * A shallow clone whose boundary is above the whole history's indexed head (which the clone lacks):
+ * the clone's commits the index lacks join it, in the order git gives a whole clone as far as the
+ * walk goes on (it stops at a boundary commit the index lacks: the history between is in neither).
+ */
+async function indexOnto(ix: IndexContext, head: string): Promise<void> {
+  const { store } = ix;
+  const fresh: CommitRecord[] = [];
+  await streamCommits(ix, [head], (batch) => {
+    for (const c of batch) if (store.history.commitId(c.sha) === undefined) fresh.push(c);
+  });
+  store.transaction(() => {
+    for (const c of fresh) store.history.insertCommit(c);
+    store.history.replaceReach(orderBelowBoundary(ix, head)!);
     store.setMeta("indexedHead", head);
   });
 }
@@ -122,7 +143,9 @@ async function indexIncrement(ix: IndexContext, head: string, indexed: string): 
 export async function updateHistory(ix: IndexContext, head: string): Promise<boolean> {
   const indexed = ix.store.meta("indexedHead");
   if (indexed === head) return false;
-  if (indexed && ix.store.history.commitId(indexed) !== undefined && (await commitExists(ix, indexed))) await indexIncrement(ix, head, indexed);
+  const known = indexed !== undefined && ix.store.history.commitId(indexed) !== undefined;
+  if (known && (await commitExists(ix, indexed))) await indexIncrement(ix, head, indexed);
+  else if (known && overWhole(ix)) await indexOnto(ix, head);
   else await indexFull(ix, head);
   return true;
 }

@@ -44,3 +44,21 @@ export async function fillMergePaths(ix: IndexContext, merges: MergeRow[], paren
     }
   });
 }
+
+/**
+ * What every merge of the indexed history changed against each parent: what a walk of a file's
+ * log asks of git, asked now (lore index build), so an index carried to a shallow clone has it
+ * for the merges below the clone's boundary, where git cannot say.
+ */
+export async function fillAllMergePaths(ix: IndexContext): Promise<number> {
+  let after = -(2 ** 53);
+  let merges = 0;
+  for (;;) {
+    const rows = ix.store.log.walk("reach", after, 2000);
+    if (rows.length === 0) return merges;
+    after = rows.at(-1)!.seq;
+    const batch = rows.filter((r) => r.parents.includes(" "));
+    merges += batch.length;
+    if (batch.length) await fillMergePaths(ix, batch);
+  }
+}

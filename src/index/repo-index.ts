@@ -9,6 +9,7 @@ import { LoreError } from "../errors.ts";
 import { FULL_SHA } from "../git/head-file.ts";
 import { currentHead, resolveCommit, type Repo } from "../git/repo.ts";
 import { gitText, type GitOptions } from "../git/run.ts";
+import { someCommit, unbornError } from "../git/unborn.ts";
 import { withLock } from "../store/file-lock.ts";
 import type { Store } from "../store/store.ts";
 import { releaseSharedIndex, sharedIndexOf, type SharedIndex } from "./shared-index.ts";
@@ -18,6 +19,7 @@ import { streamCommits, updateHistory } from "./history.ts";
 import { lsTree, updateTree } from "./tree.ts";
 import { markCommits } from "./commit-marks.ts";
 import { refsStamp, updateProvenance } from "./provenance.ts";
+import { orderBelowBoundary } from "./shallow-order.ts";
 
 export interface Scope {
   /** The table holding the scope's commits in git log order. */
@@ -116,9 +118,11 @@ export class RepoIndex implements IndexContext {
   /**
    * What else changes every answer without moving HEAD: the mailmap (authors), the shallow
    * boundary and the commit cap (how much history there is). When it changes, the index starts over.
+   * A whole history (an index imported from a full clone) reaches below any boundary: the clone's depth is not part of it.
    */
-  private fingerprint(): string {
-    return `${fileHash(join(this.shared.primary.root, ".mailmap"))}:${fileHash(join(this.repo.commonDir, "shallow"))}:${this.options.maxCommits ?? "all"}`;
+  fingerprint(): string {
+    const shallow = this.store.meta("historyWhole") === "1" ? "" : fileHash(join(this.repo.commonDir, "shallow"));
+    return `${fileHash(join(this.shared.primary.root, ".mailmap"))}:${shallow}:${this.options.maxCommits ?? "all"}`;
   }
 
   /**
@@ -141,7 +145,8 @@ export class RepoIndex implements IndexContext {
 
   /**
    * Brings history and tree to the HEAD the index follows (the main worktree's; this one's when
-   * that names no commit). Returns it, or throws NO_COMMITS when this worktree has no commits.
+   * that names no commit; else the one it followed, or the newest branch). Returns it, or throws
+   * NO_COMMITS when the repository has no commits at all.
    * Another lore process may update the same index file (a --no-daemon call beside the daemon):
    * updates take turns under a lock file, and the second one finds the work done.
    */
@@ -149,8 +154,11 @@ export class RepoIndex implements IndexContext {
     return this.serial(async () => {
       this.store.syncWithOthers();
       const own = await currentHead(this.repo);
-      if (!own) throw new LoreError("NO_COMMITS", "This repository has no commits yet; commit something and ask again.");
-      const head = this.isPrimary ? own : ((await currentHead(this.shared.primary).catch(() => null)) ?? own);
+      let head = this.isPrimary ? own : ((await currentHead(this.shared.primary).catch(() => null)) ?? own);
+      // An unborn branch (git checkout --orphan) names no commit: the index keeps what it followed, or
+      // follows the newest branch, so that a question as of a commit that exists (--until) is answered.
+      if (!head) head = this.indexedHead ?? (await someCommit(this.repo))?.sha ?? null;
+      if (!head) throw await unbornError(this.repo);
       const fp = this.fingerprint();
       if (this.isCurrent(head, fp)) return head;
       const done = await withLock(`${this.store.path}.update-lock`, UPDATE_WAIT_MS, async () => {
@@ -160,6 +168,15 @@ export class RepoIndex implements IndexContext {
       });
       if (done === null) throw new LoreError("INDEX_BUSY", "Another lore process has been updating this repository's index for minutes; try again when it is done (lore status shows it).");
       return done;
+    });
+  }
+
+  /** Runs `fn` in the turn of index work, holding the update lock other lore processes take: it never interleaves with an update. */
+  exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
+    return this.serial(async () => {
+      const done = await withLock(`${this.store.path}.update-lock`, UPDATE_WAIT_MS, async () => ({ value: await fn() }));
+      if (done === null) throw new LoreError("INDEX_BUSY", "Another lore process has been updating this repository's index for minutes; try again when it is done (lore status shows it).");
+      return done.value;
     });
   }
 
@@ -173,7 +190,8 @@ export class RepoIndex implements IndexContext {
     if (this.store.meta("mailmap") !== fp) {
       if (this.store.meta("mailmap") !== undefined) this.store.clear();
       this.shared.scopes.clear();
-      this.store.setMeta("mailmap", fp);
+      // Read again: clearing forgets whether the history was whole.
+      this.store.setMeta("mailmap", this.fingerprint());
     }
     const ctx = this.primaryContext();
     const changed = await updateHistory(ctx, head);
@@ -217,11 +235,15 @@ export class RepoIndex implements IndexContext {
 
   /** The history a question at `until` sees (default: this worktree's HEAD). Call after refresh(). */
   async scope(until?: string): Promise<Scope> {
-    this.store.syncWithOthers();
+    // Another process wrote (an import replaces every row): scopes made of the old commit ids go.
+    if (this.store.syncWithOthers()) this.forgetScopes();
     const head = this.indexedHead;
+    // HEAD on an unborn branch names no commit (the index follows another): said so, never answered as of that other one.
+    const own = until === undefined || until === "HEAD" ? await currentHead(this.repo) : undefined;
+    if (own === null) throw await unbornError(this.repo);
     // Another worktree's HEAD is one more commit the index answers as of.
     const ownHead = until === undefined && head !== undefined && !this.isPrimary;
-    if (ownHead) until = (await currentHead(this.repo)) ?? "HEAD";
+    if (ownHead) until = own!;
     if (head === undefined) {
       // No history indexed yet (the daemon answers some questions during a first index): the
       // commit from git, and the newest commits of its history indexed so far, when it is the one being indexed.
@@ -251,7 +273,7 @@ export class RepoIndex implements IndexContext {
         markCommits(this.store);
       }
       const max = this.options.maxCommits;
-      const shas = (await gitText(["rev-list", ...(max ? ["-n", String(max)] : []), commit, "--"], this.git)).split("\n").filter(Boolean);
+      const shas = orderBelowBoundary(this, commit) ?? (await gitText(["rev-list", ...(max ? ["-n", String(max)] : []), commit, "--"], this.git)).split("\n").filter(Boolean);
       table = this.store.history.createScope(`scope_${commit.slice(0, 16)}`, shas);
       // A worktree's HEAD is asked about again and again: its whole tree once, each file's entry from it after.
       if (ownHead) await lsTree(this, commit);
@@ -263,6 +285,14 @@ export class RepoIndex implements IndexContext {
       }
     }
     return ownHead ? { table, commit, atHead: false, worktreeHead: true } : { table, commit, atHead: false };
+  }
+
+  /** Drops the time-travel scopes and remembered last touches (their commit ids are gone once the index is replaced). */
+  forgetScopes(): void {
+    for (const name of this.shared.scopes.values()) this.store.history.dropScope(name);
+    this.shared.scopes.clear();
+    this.shared.touches.clear();
+    this.shared.touchHead = undefined;
   }
 
   /** Lets go of the shared index; the last worktree view open on it closes the file. */

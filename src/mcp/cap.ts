@@ -1,11 +1,20 @@
 /**
- * Keeps a file's text (show REV:PATH) within the MCP size budget (the model sees the whole JSON of
- * every result), cut at a line end. Lists, a patch and git's output are cut before, where the
- * question is answered, with a continue token for the rest (src/queries/pages.ts).
+ * Keeps a file's text (show REV:PATH) within a page (TEXT_PAGE), cut at a line end. Lists, a
+ * patch and git's output are cut before, where the question is answered, with a continue token
+ * for the rest (src/queries/pages.ts).
  */
 import { textPrefix } from "../queries/page-cut.ts";
 
 export const DEFAULT_MAX_BYTES = 16 * 1024;
+
+/**
+ * The most characters of text a page of an answer has: VS Code writes a tool result's text over
+ * 8,192 characters to a file and gives the model a pointer, and Gemini CLI, opencode and Zed read
+ * only the text. A page whose text is longer is asked again with a smaller byte budget, for both copies.
+ */
+export const TEXT_PAGE = 8192;
+/** The smallest byte budget a page is asked with. */
+export const MIN_BUDGET = 1024;
 
 export function maxBytes(env: Record<string, string | undefined> = process.env): number {
   const n = Number(env.LORE_MCP_MAX_BYTES);
@@ -32,13 +41,7 @@ function shortenText(answer: Answer, budget: number): Capped | undefined {
   return { result: withText(part.length), cut: { kept: part.split("\n").length - (part.endsWith("\n") ? 1 : 0) } };
 }
 
-/**
- * A file's text (show REV:PATH) may take three times the budget (48 KB by default): the agent asked
- * for the file, which git show prints whole, and Claude Code keeps a tool result of up to 50,000
- * characters in the conversation; a page of 16 KB made a 900-line file three calls.
- */
-const FILE_TEXT_BUDGETS = 3;
-
+/** A file's text (show REV:PATH) is its page's text: at most TEXT_PAGE characters with its header and hint, and the budget. */
 export function capAnswer(name: string, result: unknown, given: number): Capped {
-  return (name === "show" && shortenText(result as Answer, given * FILE_TEXT_BUDGETS)) || { result: result as Answer };
+  return (name === "show" && shortenText(result as Answer, Math.min(given, TEXT_PAGE - 256))) || { result: result as Answer };
 }

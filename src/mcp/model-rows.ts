@@ -63,15 +63,15 @@ function hotspots(out: Answer, asked: unknown): void {
   else out.commits = Object.fromEntries(pairs);
 }
 
-/** cochange: { path: count } (most first, as the rows were), when no row says more (`with`, for several paths); from their common folder (`under`) where that is shorter. */
+/** cochange: { path: [score, count] } (best first: the rows are ranked by score), when no row says more (`with`, for several paths); from their common folder (`under`) where that is shorter. */
 function cochange(out: Answer): void {
   const rows = Array.isArray(out.results) ? (out.results as Row[]) : [];
-  if (rows.some((r) => Object.keys(r).some((k) => k !== "path" && k !== "count")) || rows.some((r) => INDEX_LIKE.test(String(r.path)))) return;
-  delete out.results;
+  if (rows.some((r) => Object.keys(r).some((k) => k !== "path" && k !== "score" && k !== "count")) || rows.some((r) => INDEX_LIKE.test(String(r.path)))) return;
   // The folder all of them are in, said once where that is shorter (a file's partners are mostly its neighbours).
   const under = commonFolder(rows.map((r) => String(r.path)));
   if (under.length * (rows.length - 1) >= 20 && rows.every((r) => !INDEX_LIKE.test(String(r.path).slice(under.length)))) out.under = under;
-  out.counts = Object.fromEntries(rows.map((r) => [String(r.path).slice(typeof out.under === "string" ? under.length : 0), r.count]));
+  out.columns = ["score", "count"];
+  out.results = Object.fromEntries(rows.map((r) => [String(r.path).slice(typeof out.under === "string" ? under.length : 0), [r.score, r.count]]));
 }
 
 /** The longest folder ("a/b/") every path is in; "" when none. */
@@ -174,7 +174,7 @@ function logFiles(out: Answer, asked: unknown): void {
 }
 
 /** The lists of commits a question answers with: each row as a tuple (a key per field per row was a third of a commit's tokens). */
-const TUPLE_LISTS: Record<string, string> = { history: "commits", log: "commits", compare: "commits", intent: "commits", search: "results" };
+const TUPLE_LISTS: Record<string, string> = { history: "commits", log: "commits", compare: "commits", intent: "commits", search: "results", branches: "branches", suspects: "suspects" };
 
 /**
  * A list of two rows or more as tuples: `columns` names, once, the fields every row has, in
@@ -206,13 +206,15 @@ export function expandTuples(answer: unknown): unknown {
   const files = a.files;
   if (files && typeof files === "object" && !Array.isArray(files) && Object.values(files).every((v) => v && typeof v === "object" && !Array.isArray(v)))
     a = { ...a, files: Object.fromEntries(Object.entries(files as Record<string, Answer>).flatMap(([dir, names]) => Object.entries(names).map(([name, v]) => [dir + name, unNumstat(v)]))) };
-  if (typeof a.under === "string" && a.counts && typeof a.counts === "object") {
-    const { under, ...rest } = a;
-    a = { ...rest, counts: Object.fromEntries(Object.entries(a.counts).map(([p, n]) => [under + p, n])) };
+  // cochange's rows as { path: [score, count] }, from the folder they are under.
+  if (Array.isArray(a.columns) && a.columns.join() === "score,count" && a.results && typeof a.results === "object" && !Array.isArray(a.results)) {
+    const { under, columns: _c, ...rest } = a;
+    const prefix = typeof under === "string" ? under : "";
+    return { ...rest, results: Object.entries(a.results as Record<string, [number, number]>).map(([p, [score, count]]) => ({ path: prefix + p, score, count })) };
   }
   const columns = a.columns;
   if (!Array.isArray(columns)) return commitFiles(a);
-  const list = ["commits", "results"].find((k) => Array.isArray(a[k]) && (a[k] as unknown[]).every(Array.isArray));
+  const list = ["commits", "results", "branches", "suspects"].find((k) => Array.isArray(a[k]) && (a[k] as unknown[]).every(Array.isArray));
   if (!list) return a;
   const { columns: _c, ...rest } = a;
   rest[list] = (a[list] as unknown[][]).map((t) => {
@@ -295,6 +297,10 @@ function compactListSchema(question: string, out: z.ZodObject): z.ZodObject {
     return out.extend({ results: z.array(results.element.extend({ files: z.union([results.element.shape.files.unwrap() as z.ZodType, byPath]).optional() })) });
   }
   if (question === "cochange" && out.shape.results instanceof z.ZodArray)
-    return out.extend({ results: out.shape.results.optional(), under: z.string().optional().describe("the folder the paths of counts are in"), counts: z.record(z.string(), z.number().int()).optional().describe("commits shared, by path, when no row says more") });
+    return out.extend({
+      under: z.string().optional().describe("the folder the paths are in"),
+      columns: z.array(z.string()).optional().describe("the names of each row's values"),
+      results: z.union([out.shape.results, z.record(z.string(), z.tuple([z.number(), z.number().int()]))]).describe("[score, commits shared] by path, best first, when no row says more"),
+    });
   return out;
 }

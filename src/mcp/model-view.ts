@@ -91,7 +91,7 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   // before (the agent asked with the token); a list that ended on an earlier page is left out. A
   // partial answer keeps how far it got.
   if (typeof out.after === "number" && out.partial !== true) {
-    const keep = new Set([...(PAGED[question] ?? []).map((s) => s.key), ...(question === "blame" ? ["commits", "boundary"] : []), TEXT_PAGED[question], "continue"]);
+    const keep = new Set([...(PAGED[question] ?? []).map((s) => s.key), ...(question === "blame" ? ["range", "commits", "boundary"] : []), TEXT_PAGED[question], "continue"]);
     for (const k of Object.keys(out)) if (!keep.has(k) || (Array.isArray(out[k]) && (out[k] as unknown[]).length === 0)) delete out[k];
   }
   if (question === "cochange" && out.window && typeof out.window === "object") {
@@ -112,9 +112,10 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   // (compare's commits lose their file lists below: their +/- stay.)
   if (Array.isArray(out.commits) && question !== "compare") out.commits = out.commits.map((c) => (c && typeof c === "object" && !Array.isArray(c) ? withoutSums(c as Record<string, unknown>) : c));
   // A commit's day: the list's order says the rest (a second-exact time was 13 tokens a row, a day 5).
-  for (const list of ["commits", "results"]) if (Array.isArray(out[list])) out[list] = (out[list] as unknown[]).map(day);
+  for (const list of ["commits", "results", "branches", "suspects"]) if (Array.isArray(out[list])) out[list] = (out[list] as unknown[]).map(day);
   // A line history's diffs as git diff -U0 prints them: the lines each commit changed.
-  if (question === "history" && Array.isArray(out.commits)) out.commits = (out.commits as Record<string, unknown>[]).map((c) => (typeof c?.diff === "string" ? { ...c, diff: zeroContext(c.diff) } : c));
+  // (Its cut says the tool's argument, not the CLI's flag.)
+  if (question === "history" && Array.isArray(out.commits)) out.commits = (out.commits as Record<string, unknown>[]).map((c) => (typeof c?.diff === "string" ? { ...c, diff: zeroContext(c.diff).replace(/\(--diff-lines\)$/, "(diffLines)") } : c));
   if (question === "blame" && out.commits && typeof out.commits === "object" && !Array.isArray(out.commits))
     out.commits = Object.fromEntries(Object.entries(out.commits as Record<string, unknown>).map(([sha, c]) => [sha, Array.isArray(c) ? c.map((v, i) => (i === 1 ? dayOf(v) : v)) : c]));
   if (Array.isArray(out.parents)) out.parents = out.parents.map(short);

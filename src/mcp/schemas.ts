@@ -25,8 +25,9 @@ function fieldSchema(name: string, spec: ArgSpec): z.ZodType {
   else if (spec.type === "boolean") field = z.boolean();
   else if (spec.type === "strings") field = z.array(z.string());
   else field = z.string();
-  if (spec.default !== undefined) field = (field as z.ZodType<unknown>).default(spec.default as never);
-  else if (!spec.required) field = field.optional();
+  // A default is the server's to apply (validateInput): an agent leaves the argument out, and the
+  // defaults were 150 bytes of every turn.
+  if (!spec.required) field = field.optional();
   // repo and until mean the same in every tool: the server's instructions describe them once.
   if (name in COMMON_ARGS) return field;
   const said = spec.agent ?? forAgents(spec.description);
@@ -45,8 +46,8 @@ export function outputSchema(def: AnyQuery): z.ZodType {
   return withPartial(def.name, modelSchema(def.name, out));
 }
 
-/** The keys a continued page has beside its lists: blame's commits table, and the lists the model's rows reshape (model-rows.ts). */
-const PAGE_KEYS: Record<string, string[]> = { blame: ["commits", "boundary"], hotspots: ["commits", "under", "hotspotsAbove"], cochange: ["counts"] };
+/** The keys a continued page has beside its lists: blame's lines and commits table, and the lists the model's rows reshape (model-rows.ts). */
+const PAGE_KEYS: Record<string, string[]> = { blame: ["range", "commits", "boundary"], hotspots: ["commits", "under", "hotspotsAbove"], cochange: ["under"] };
 
 /**
  * An answer given at its deadline (src/queries/partial.ts): the fields found so far, partial, how far
@@ -85,8 +86,12 @@ function dropSafeIntegerBounds(node: unknown): unknown {
 /** JSON Schema draft-07, the dialect the SDK's own tools use and its client validates with. */
 export function jsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
   const out = dropSafeIntegerBounds(z.toJSONSchema(schema, { target: "draft-7", io })) as Record<string, unknown>;
-  // The dialect line says nothing to the model, and the input schema is sent to it on every turn.
-  if (io === "input") delete out.$schema;
+  // The dialect line says nothing to the model, and the input schema is sent to it on every turn; nor
+  // does additionalProperties: false (29 bytes a tool): the server refuses an unknown argument by name.
+  if (io === "input") {
+    delete out.$schema;
+    delete out.additionalProperties;
+  }
   // MCP wants an object at the top: a whole answer or a partial one is still one.
   if (out.anyOf && out.type === undefined) return { $schema: out.$schema, type: "object", anyOf: out.anyOf };
   return out;

@@ -17,8 +17,8 @@ export interface ChangesOutput {
 }
 
 export const CHANGES_ARGS = {
-  since: { type: "string", date: "or-snapshot", description: "Snapshot id, 10m, 2h, yesterday; default: last snapshot." },
-  paths: { type: "strings", positional: true, description: "Only these." },
+  since: { type: "string", date: "or-snapshot", description: "Snapshot id, 10m, 2h, yesterday; default: the last." },
+  paths: { type: "strings", positional: true, description: "Only these.", agent: "" },
   patch: { type: "boolean", description: "Add the diff." },
   list: { type: "boolean", description: "List snapshots too." },
   diffLines: { type: "integer", default: 200, min: 1, max: 5000, cliOnly: true, description: "Cut the patch at this many lines (default 200)." },
@@ -28,7 +28,7 @@ export const changesQuery = defineQuery({
   name: "changes",
   summary: "What the work tree changed since a snapshot or a time (uncommitted work included)",
   description:
-    "What did I change: work-tree files with +/- since a snapshot or a time. Snapshots the work tree first (now); ids serve lore_restore.",
+    "What did I change: work-tree files with +/- since a snapshot or a time; snapshots it now (ids for lore_restore).",
   args: CHANGES_ARGS,
   common: ["repo"],
   otherRepos: false,

@@ -10,7 +10,8 @@ export interface CochangeOutput {
   window: { perFile?: number; since?: string; maxFiles: number; from?: string };
   /** Commits counted: those of the window that touched an input. */
   commits: number;
-  results: { path: string; count: number; confidence: number; jaccard: number; with?: string[] }[];
+  /** Ranked by score (Σ 2^(−i/50) / √(files − 1) over the shared commits), best first. */
+  results: { path: string; score: number; count: number; confidence: number; jaccard: number; with?: string[] }[];
   truncated: boolean;
   /** Why there is nothing to say (nothing changed, no history), when so. */
   note?: string;
@@ -24,12 +25,12 @@ export const HALF_LIFE = 50;
 
 export const COCHANGE_ARGS = {
   paths: { type: "strings", positional: true, description: "Files." },
-  changed: { type: "boolean", default: false, description: "Use uncommitted changes." },
+  changed: { type: "boolean", default: false, description: "Use uncommitted changes.", agent: "" },
   limit: { type: "integer", default: 5, min: 1, max: 200, short: "n", cliOnly: true, description: "At most this many files (default 5)." },
-  all: { type: "boolean", default: false, cliOnly: true, description: "Count the commits .git-blame-ignore-revs names too (reformatting: left out by default)." },
   commits: { type: "string", default: String(PER_FILE), cliOnly: true, description: `Newest commits of each file to count, or "all" (default ${PER_FILE}).` },
   since: { type: "string", cliOnly: true, date: true, description: 'Only commits since this date: 2024-01-31, "6 months ago", 2w, yesterday.' },
   maxFiles: { type: "integer", default: 50, min: 1, max: 100000, cliOnly: true, description: "Skip commits of more files (default 50)." },
+  all: { type: "boolean", default: false, cliOnly: true, description: "Keep lockfiles, generated and vendored files, and count the commits .git-blame-ignore-revs names." },
 } as const satisfies Args;
 
 export const cochangeQuery = defineQuery({
@@ -47,7 +48,7 @@ export const cochangeQuery = defineQuery({
       rev: z.string(),
       window: z.object({ perFile: z.number().int().optional(), since: z.string().optional(), maxFiles: z.number().int(), from: z.string().optional() }),
       commits: z.number().int(),
-      results: z.array(z.object({ path: z.string(), count: z.number().int(), confidence: z.number(), jaccard: z.number(), with: z.array(z.string()).optional() })),
+      results: z.array(z.object({ path: z.string(), score: z.number(), count: z.number().int(), confidence: z.number(), jaccard: z.number(), with: z.array(z.string()).optional() })),
       truncated: z.boolean(),
       note: z.string().optional(),
       historyStops: historyStopsSchema(z),

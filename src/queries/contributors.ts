@@ -27,6 +27,7 @@ export const CONTRIBUTORS_ARGS = {
   by: { type: "string", description: 'Rank by "lines" owned (default), "commits" (git shortlog -s) or "agent" (lines written with a coding agent).', agent: '"commits"|"agent"' },
   limit: { type: "integer", default: 5, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many authors (default 5)." },
   ignoreRevs: { ...IGNORE_REVS, cliOnly: true },
+  all: { type: "boolean", default: false, cliOnly: true, description: "Count lockfiles, generated and vendored files too." },
 } as const satisfies Args;
 
 export const contributorsQuery = defineQuery({
@@ -34,7 +35,7 @@ export const contributorsQuery = defineQuery({
   continues: true,
   summary: "Who wrote the lines that exist now, under PATH",
   description:
-    "Who wrote the surviving lines under path, per person (lines, commits): whom to ask; bots last.",
+    "Who wrote the surviving lines under path (lines, commits per person): whom to ask; bots last.",
   args: CONTRIBUTORS_ARGS,
   output: (z) =>
     z.object({

@@ -6,7 +6,7 @@
 import { LoreError } from "../errors.ts";
 
 /** One example of each form, for messages and the docs. */
-export const DATE_FORMS = ["2024-01-31", "2024-01-31 14:30", "3 days ago", "2 weeks ago", "6 months ago", "1 year ago", "90m", "12h", "3d", "2w", "yesterday"];
+export const DATE_FORMS = ["2024-01-31", "2024-01-31 14:30", "@1700000000", "3 days ago", "2 weeks ago", "6 months ago", "1 year ago", "90m", "12h", "3d", "2w", "yesterday"];
 
 const SHORT_UNITS: Record<string, string> = { s: "second", m: "minute", h: "hour", d: "day", w: "week" };
 const LONG_UNITS = /^(\d+)[\s.]*(second|sec|minute|min|hour|day|week|month|year)s?(?:[\s.]+ago)?$/i;
@@ -27,6 +27,8 @@ export function readDate(text: string): string | undefined {
     return ago(Number(long[1]), FULL_UNIT[unit] ?? unit);
   }
   if (/^(yesterday|now)$/i.test(t)) return t.toLowerCase();
+  // git's own Unix time form, seconds since 1970.
+  if (/^@\d{1,12}$/.test(t)) return t;
   const c = CALENDAR.exec(t);
   if (!c) return undefined;
   const [y, mo, d, h = "0", mi = "0", s = "0"] = c.slice(1, 7).map((v) => v ?? undefined) as string[];
@@ -39,7 +41,7 @@ export function readDate(text: string): string | undefined {
 
 /** The sentence for a date lore cannot read; `flag` is the command line's word for the argument (--since). */
 export function badDate(flag: string, text: string, snapshots = false): LoreError {
-  const forms = `a date (2024-01-31, 2024-01-31 14:30), a time ago (3 days ago, 2 weeks ago, 6 months ago), a duration (90m, 12h, 3d, 2w) or yesterday`;
+  const forms = `a date (2024-01-31, 2024-01-31 14:30, @1700000000), a time ago (3 days ago, 2 weeks ago, 6 months ago), a duration (90m, 12h, 3d, 2w) or yesterday`;
   return new LoreError("BAD_ARGUMENT", `${flag} takes ${snapshots ? "a snapshot id, " : ""}${forms}; not ${JSON.stringify(text)}.`);
 }
 

@@ -17,7 +17,7 @@ export const GIT_ARGS = {
     positional: true,
     text: true,
     checkedByRunner: true,
-    description: 'Words after "git", e.g. ["log","-n","3"].',
+    description: 'After "git": ["log","-n","3"].',
   },
 } as const satisfies Args;
 
@@ -25,7 +25,7 @@ export const gitQuery = defineQuery({
   name: "git",
   summary: "A read-only git command, for what no question covers",
   description:
-    "Read-only git for what no other tool answers: log show diff blame grep status ls-files ls-tree cat-file rev-parse rev-list describe merge-base name-rev for-each-ref shortlog branch tag; exact options only.",
+    "Read-only git where no tool answers: log show diff blame grep status ls-files ls-tree cat-file rev-parse rev-list describe merge-base name-rev for-each-ref shortlog branch tag.",
   args: GIT_ARGS,
   common: ["repo"],
   needsIndex: false,

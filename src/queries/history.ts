@@ -48,7 +48,7 @@ export const historyQuery = defineQuery({
   name: "history",
   summary: "The commits that changed a file, newest first, following renames",
   description:
-    "git log --follow FILE, newest first, with +/- lines. No status means M; path only where it had another name.",
+    "git log --follow FILE with +/- lines; no status: M; path where it had another name.",
   args: HISTORY_ARGS,
   answersFromPrefix: true,
   readsDisk: (input) => typeof input.lines === "string",

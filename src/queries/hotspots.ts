@@ -27,7 +27,7 @@ export const hotspotsQuery = defineQuery({
   continues: true,
   summary: "The files that change most (churn × size), under PATH",
   description:
-    "Most-changed files: commits (newest 500 under PATH) × log10(10 + lines); no lockfiles, generated, vendored.",
+    "Most-changed files: commits (newest 500) × log10(10 + lines); no lockfiles, generated, vendored.",
   args: HOTSPOTS_ARGS,
   answersFromPrefix: true,
   output: (z) =>

@@ -1,5 +1,6 @@
 /** The registry: every question lore answers, the only list the CLI, the daemon and MCP are built from. */
 import { blameQuery } from "./blame.ts";
+import { branchesQuery } from "./branches.ts";
 import { cochangeQuery } from "./cochange.ts";
 import { contributorsQuery } from "./contributors.ts";
 import type { AnyQuery } from "./define.ts";
@@ -18,8 +19,9 @@ import { showQuery } from "./show.ts";
 import { snapshotQuery } from "./snapshot.ts";
 import { snapshotsQuery } from "./snapshots.ts";
 import { statusQuery } from "./status.ts";
+import { suspectsQuery } from "./suspects.ts";
 
-export const QUERIES: readonly AnyQuery[] = [blameQuery, historyQuery, intentQuery, cochangeQuery, hotspotsQuery, contributorsQuery, ownersQuery, logQuery, showQuery, compareQuery, reviewQuery, searchQuery, statusQuery, gitQuery, snapshotQuery, snapshotsQuery, changesQuery, restoreQuery] as unknown as AnyQuery[];
+export const QUERIES: readonly AnyQuery[] = [blameQuery, historyQuery, intentQuery, cochangeQuery, hotspotsQuery, contributorsQuery, ownersQuery, logQuery, showQuery, compareQuery, reviewQuery, searchQuery, statusQuery, gitQuery, snapshotQuery, snapshotsQuery, changesQuery, restoreQuery, branchesQuery, suspectsQuery] as unknown as AnyQuery[];
 
 export function findQuery(name: string): AnyQuery | undefined {
   return QUERIES.find((q) => q.name === name);

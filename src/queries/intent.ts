@@ -45,7 +45,7 @@ export const intentQuery = defineQuery({
   continues: true,
   summary: "Why lines exist: the full messages of the commits that wrote them",
   description:
-    "Why lines on disk exist (git blame -L + git show): each commit that wrote them, full message, its lines, files it changed nearest the path; uncommitted lines apart.",
+    "Why lines exist (git blame -L + git show): the commits that wrote them, full messages, their lines, files nearest the path.",
   args: INTENT_ARGS,
   needsHistory: false,
   readsDisk: () => true,

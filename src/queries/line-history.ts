@@ -31,7 +31,7 @@ export interface LineHistoryOutput {
 
 export const LINE_HISTORY_ARGS = {
   // One argument in git's own -L syntax: four (startLine, endLine, function, …) cost an agent 200 more bytes on every turn.
-  lines: { type: "string", short: "L", description: 'Line history, as git log -L: "A,B" (lines on disk) or ":func".' },
+  lines: { type: "string", short: "L", description: 'Line history, as git log -L: "A,B" (lines on disk) or ":func".', agent: '"A,B" (lines on disk) or ":func": git log -L.' },
   diffLines: { type: "integer", default: 40, min: 1, description: "With lines: diff lines per commit (default 40).", agent: "With lines: diff lines per commit." },
 } as const satisfies Args;
 

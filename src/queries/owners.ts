@@ -37,9 +37,11 @@ export interface OwnersOutput {
 
 export const OWNERS_ARGS = {
   path: { type: "string", positional: true, description: "A folder or file." },
-  by: { type: "string", description: 'Rows per "folder" or "file".' },
+  // (The tool's description says it: by folder|file.)
+  by: { type: "string", description: 'Rows per "folder" or "file".', agent: "" },
   limit: { type: "integer", default: 20, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many rows (default 20)." },
   ignoreRevs: { ...IGNORE_REVS, cliOnly: true },
+  all: { type: "boolean", default: false, cliOnly: true, description: "Count lockfiles, generated and vendored files too." },
 } as const satisfies Args;
 
 export const ownersQuery = defineQuery({

@@ -40,6 +40,10 @@ export const PAGED: Record<string, ListSpec[]> = {
   review: [{ key: "files", size: 50 }],
   search: [{ key: "results", limit: true }],
   changes: [{ key: "files", size: 100 }],
+  // The model reads the branches to clean up first (merged, stalest), and their commands.
+  branches: [{ key: "branches", model: 30 }, { key: "commands", model: 30 }],
+  // The five likeliest; continue gives the rest.
+  suspects: [{ key: "suspects", size: 5 }],
   // A list of none: its text pages (TEXT_PAGED).
   git: [],
 };
@@ -149,6 +153,8 @@ export function pageOf(name: string, answer: unknown, from: Offsets | undefined,
     if (kept < text.length) textNext = textFrom + kept;
   }
   const offsets = specs.map((s, i) => (more[i] ? bases[i]! + (out[s.key] as unknown[]).length : null));
+  // A page of a blame says the lines it holds (lines 1-604 of 2905), not the range asked.
+  if (name === "blame" && (more[0] || bases[0]! > 0)) out = { ...out, range: spanOf(out.hunks as [number, number][]) ?? out.range };
   if (name in TEXT_PAGED) offsets.push(textNext);
   if (bases.some((b) => b > 0)) out.after = Math.max(...bases);
   // A page of text alone says how many of its characters came before.
@@ -156,6 +162,11 @@ export function pageOf(name: string, answer: unknown, from: Offsets | undefined,
   if (offsets.some((o) => o !== null)) return { ...out, truncated: true, continue: mint(offsets) };
   // The query's truncated was its limit list's, which has ended (owners' without rows is its authors').
   return a.truncated === true && specs.some((s) => s.limit && Array.isArray(a[s.key])) ? { ...out, truncated: false } : out;
+}
+
+/** The lines from a page's first hunk to its last. */
+function spanOf(hunks: [number, number][]): [number, number] | undefined {
+  return hunks.length ? [hunks[0]![0], hunks[hunks.length - 1]![1]] : undefined;
 }
 
 /** What a call asks of its pages: the token of the page before, and the face's byte budget (MCP's). */

@@ -17,7 +17,7 @@ export const RESTORE_ARGS = {
 export const restoreQuery = defineQuery({
   name: "restore",
   summary: "Write files back from a snapshot (after a snapshot of what it overwrites)",
-  description: "Writes files back as snapshot `from` had them (deleting those it lacked); restoring from `backup` undoes it.",
+  description: "Writes files back as snapshot `from` had them (deletes those it lacked); restore `backup` to undo.",
   args: RESTORE_ARGS,
   common: ["repo"],
   otherRepos: false,

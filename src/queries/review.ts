@@ -52,10 +52,11 @@ export const REVIEW_ARGS = {
     text: true,
     revision: true,
     description: "Review what this branch changed since it left BASE (git diff BASE...HEAD); default: the uncommitted work. Like git, a word that names an existing path is a path.",
-    agent: "Since it left this branch (PR view).",
+    agent: "Since it left this branch.",
   },
   paths: { type: "strings", positional: true, description: "Only these files or folders.", agent: "" },
   staged: { type: "boolean", description: "Review the staging area only (git diff --cached).", agent: "" },
+  all: { type: "boolean", default: false, cliOnly: true, description: "Keep lockfiles, generated and vendored files among those it may have missed." },
 } as const satisfies Args;
 
 export const reviewQuery = defineQuery({
@@ -63,7 +64,7 @@ export const reviewQuery = defineQuery({
   continues: true,
   summary: "Before you commit: what your change rewrites (and which fixes), files it may have missed, whom to ask",
   description:
-    "Call before you commit or finish a task: your change (uncommitted, staged, or since base) against history. Commits behind lines it deletes, fix messages, files usually changed with it but untouched, whom to ask.",
+    "Before you commit or finish: your change (uncommitted, staged, or since base) vs history: commits and fixes behind lines it deletes, files that usually change with it, whom to ask.",
   common: ["repo"],
   args: REVIEW_ARGS,
   // The work tree, the staging area and BASE all move without a commit.

@@ -43,21 +43,21 @@ export interface SearchOutput {
 }
 
 export const SEARCH_ARGS = {
-  query: { type: "string", required: true, positional: true, text: true, description: 'Words, "a phrase", prefix*; with code: a text.' },
-  paths: { type: "strings", positional: true, description: "Only commits touching these." },
+  query: { type: "string", required: true, positional: true, text: true, description: 'Words, "a phrase", prefix*; code: a text.' },
+  paths: { type: "strings", positional: true, description: "Only commits touching these.", agent: "" },
   limit: { type: "integer", min: 1, short: "n", description: "Default 20, code 5." },
   author: { type: "string", description: "In author name or email.", agent: "" },
   since: { type: "string", date: true, description: 'Only commits from this date on: 2024-01-31, "3 months ago", 2w, yesterday.', agent: "" },
   newest: { type: "boolean", description: "git log order." },
-  code: { type: "boolean", description: "Code changes: git log -S." },
+  code: { type: "boolean", description: "Code changes: git log -S.", agent: "git log -S." },
   regex: { type: "boolean", description: "With code: -G." },
-  oldest: { type: "boolean", description: "With code: oldest first, with the lines the oldest added.", agent: "With code: oldest first, + the lines it added." },
+  oldest: { type: "boolean", description: "With code: oldest first, with the lines the oldest added.", agent: "With code: oldest first, + its lines." },
 } as const satisfies Args;
 
 export const searchQuery = defineQuery({
   name: "search",
   summary: "Commits whose message, or whose code changes (--code), match a text",
-  description: "Commits by message words (ranked), or with code by a text they add or remove: git log --grep, -S, -G.",
+  description: "Commits by message words (ranked), or with code by text they add or remove: git log --grep, -S, -G.",
   args: SEARCH_ARGS,
   // Code search is git's alone: while a first index is built it answers at once; message search waits for the whole history.
   answersFromPrefix: true,

@@ -6,6 +6,8 @@ export const FILE_PATH = {
   required: true,
   positional: true,
   description: "File path.",
+  // (Its name says it to an agent.)
+  agent: "",
 } as const satisfies ArgSpec;
 
 export const IGNORE_REVS = {

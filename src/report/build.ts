@@ -24,7 +24,8 @@ export function reportRequest(params: Record<string, unknown>): ReportRequest {
   return { repo, ...(path ? { path } : {}), ...(until ? { until } : {}) };
 }
 
-export async function buildReport(ask: Ask, req: ReportRequest): Promise<string> {
+/** `onProgress` is told what it is doing as it goes. */
+export async function buildReport(ask: Ask, req: ReportRequest, onProgress?: (message: string) => void): Promise<string> {
   const shape = askShape({ cochange: findQuery("cochange")!.args });
-  return reportHtml(await reportData(ask, shape, { path: req.path, until: req.until }));
+  return reportHtml(await reportData(ask, shape, { path: req.path, until: req.until, onProgress }));
 }

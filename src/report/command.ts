@@ -4,6 +4,8 @@ import { resolve } from "node:path";
 import { parseCommandArgv } from "../cli/argv.ts";
 import { withProgress, type IndexState } from "../cli/progress.ts";
 import { callQuestion, daemonDisabled } from "../client/call.ts";
+import { rpcCall } from "../client/rpc-client.ts";
+import { daemonPaths } from "../client/socket-path.ts";
 import { LoreError } from "../errors.ts";
 import { runtime } from "../runtime/index.ts";
 
@@ -25,6 +27,12 @@ Flags:
   --repo DIR              The repository: a folder inside it (default: the current folder's)
   --json                  Print {"out", "bytes"} or {"url"} as JSON
   --no-daemon             Build it in this process (needs --out)`;
+
+/** What the daemon's report of this ticket is doing, said as the progress line says it; nothing before it starts. */
+async function reportProgress(ticket: string): Promise<string | undefined> {
+  const p = (await rpcCall(daemonPaths().socket, "report.progress", { ticket }, { timeoutMs: 1000 })) as { message: string } | null;
+  return p ? `report: ${p.message}` : undefined;
+}
 
 export async function reportCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgv(
@@ -48,11 +56,15 @@ export async function reportCommand(argv: string[]): Promise<number> {
   const here = daemonDisabled({ noDaemon: values["no-daemon"] === true });
   const out = typeof values.out === "string" ? resolve(cwd, values.out) : undefined;
   const daemon = { cwd, noDaemon: false };
-  // A first report blames every file: show how far the index is, as the questions do on a terminal.
-  const status = () => callQuestion("status", { repo }, daemon) as Promise<IndexState>;
+  // A first report reads every file's history and blame (minutes on a big repository): on a terminal
+  // it says what it is doing and how far it got, else how far the index is, as the questions do.
+  const status = () => (here ? Promise.resolve({}) : (callQuestion("status", { repo }, daemon) as Promise<IndexState>));
+  const ticket = !here && (await runtime.isTerminal(2)) ? Math.random().toString(36).slice(2) : undefined;
+  const asked = ticket ? () => reportProgress(ticket) : undefined;
+  const sent = ticket ? { ...params, ticket } : params;
   if (!out) {
     if (here) throw new LoreError("USAGE", "Without the daemon there is nothing to serve the report: pass --out FILE.html.");
-    const { url } = (await withProgress(callQuestion("report.serve", params, daemon), status, "blame")) as { url: string };
+    const { url } = (await withProgress(callQuestion("report.serve", sent, daemon), status, "blame", asked)) as { url: string };
     await runtime.write(1, values.json ? JSON.stringify({ url }) + "\n" : `${url}\n`);
     if (!values.json) await runtime.write(2, "Open it in a browser on this machine; it is served while the lore daemon runs.\n");
     return 0;
@@ -60,8 +72,14 @@ export async function reportCommand(argv: string[]): Promise<number> {
   let html: string;
   if (here) {
     const [{ askHere }, { buildReport }] = await Promise.all([import("./ask-here.ts"), import("./build.ts")]);
-    html = await buildReport(await askHere(repo), params);
-  } else html = ((await withProgress(callQuestion("report", params, daemon), status, "blame")) as { html: string }).html;
+    let doing: string | undefined;
+    html = await withProgress(
+      (async () => buildReport(await askHere(repo), params, (message) => (doing = message)))(),
+      status,
+      "blame",
+      async () => (doing ? `report: ${doing}` : "report: indexing the repository"),
+    );
+  } else html = ((await withProgress(callQuestion("report", sent, daemon), status, "blame", asked)) as { html: string }).html;
   try {
     writeFileSync(out, html);
   } catch (err) {

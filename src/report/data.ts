@@ -23,6 +23,8 @@ export interface ReportOptions {
   until?: string;
   /** The treemap shows at most this many files, the largest (a cell smaller than a pixel says nothing). */
   maxFiles?: number;
+  /** Told what the report is doing, as it goes: a first report reads every file's history and blame, which takes minutes. */
+  onProgress?: (message: string) => void;
 }
 
 /** Files in the co-change graph: the top hotspots. */
@@ -98,6 +100,8 @@ export async function reportData(ask: Ask, shape: AskShape, opts: ReportOptions 
   const until = opts.until;
   const base = { ...(opts.path ? { path: opts.path } : {}), ...(until ? { until } : {}) };
   // Every file that exists (each changed at least once in all history), with its lines; then the changes in the window.
+  const say = opts.onProgress ?? (() => {});
+  say("listing the files and how often each changed");
   const everything = obj(await ask("hotspots", { ...base, commits: "all", limit: 1000 }));
   const recent = obj(await ask("hotspots", { ...base, limit: 1000 }));
   const changes = new Map(list(recent.results).map((r) => [str(r.path), r]));
@@ -119,6 +123,9 @@ export async function reportData(ask: Ask, shape: AskShape, opts: ReportOptions 
   const details: ReportData["details"] = {};
   const byFile = new Map<string, { author: string; lines: number }[]>();
   const weeks = new Map<string, Set<string>>();
+  let read = 0;
+  const reading = () => say(`reading each file's history, co-change and authors (blame): ${read} of ${shown.length} files`);
+  reading();
   await each(shown, async (r) => {
     const path = str(r.path);
     const [co, hist, who] = await Promise.all([
@@ -152,6 +159,8 @@ export async function reportData(ask: Ask, shape: AskShape, opts: ReportOptions 
       history: commits.slice(0, HISTORY_SHOWN).map((c) => ({ sha: str(c.sha).slice(0, 12), time: str(c.time), author: str(c.author), subject: str(c.subject) })),
       commits: commits.length,
     };
+    read++;
+    reading();
   });
   files.sort((x, y) => y.lines - x.lines || (x.path < y.path ? -1 : 1));
   // The answers came in whatever order they finished: the page is the same bytes for the same repository.
@@ -165,6 +174,7 @@ export async function reportData(ask: Ask, shape: AskShape, opts: ReportOptions 
   const hotSet = new Set(hot.map((h) => h.path));
   const links: ReportData["graph"]["links"] = [];
   const seen = new Set<string>();
+  say(`drawing the co-change graph of the ${hot.length} top hotspots`);
   await each(hot, async (h) => {
     const co = obj(await cochange(h.path, 200).catch(() => ({})));
     for (const x of list(co.results)) {

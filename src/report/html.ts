@@ -81,7 +81,7 @@ export function reportHtml(data: ReportData): string {
 <section><h2>What changes together: the top hotspots</h2><div id="graph"></div></section>
 <section><h2>Ownership by folder</h2><div id="owners-box"></div></section>
 </div>
-<section><h2>Commits per week</h2><div id="activity"></div></section>
+<section><h2>Commits per week to the files drawn</h2><div id="activity"></div></section>
 <script type="application/json" id="lore-data">${scriptSafe(JSON.stringify(data))}</script>
 <script>${script}</script>
 </body>

@@ -73,8 +73,10 @@ export async function checkIndex(cwd: string, daemonUp: boolean): Promise<Check[
   }
   const checks: Check[] = [];
   const counts = `${plural(s.commitsIndexed, "commit")}, ${s.filesBlamed} of ${plural(s.filesTotal - s.filesUnblamable, "text file")} blamed`;
+  // An unborn branch (git checkout --orphan) answers nothing at HEAD, whatever the index holds.
+  if (s.head === null && s.branch) checks.push({ name: "head", status: "warn", message: `HEAD is the unborn branch ${s.branch}: no commits on it yet, so questions answer only as of a revision that exists (--until REV)` });
   if (s.state === "fresh") checks.push({ name: "index", status: "ok", message: `${s.repo} indexed and fresh (${counts})` });
-  else if (s.state === "empty") checks.push({ name: "index", status: "warn", message: `${s.repo} has no commits yet` });
+  else if (s.state === "empty") checks.push({ name: "index", status: "warn", message: `${s.repo} has no index yet: HEAD has no commits` });
   else if (s.state === "indexing") checks.push({ name: "index", status: "warn", message: `${s.repo} is being indexed now (${counts})`, fix: "lore status" });
   else if (s.indexedHead === null) checks.push({ name: "index", status: "warn", message: `${s.repo} is not indexed yet; the first question builds the index`, fix: "lore hotspots" });
   else checks.push({ name: "index", status: "warn", message: `${s.repo}'s index is behind HEAD; the next question catches it up`, fix: "lore status" });

@@ -2,7 +2,7 @@
 
 export const SKILL_TEXT = `---
 name: lore
-description: Answers questions about a git repository's history through the lore MCP tools (lore_blame, lore_intent, lore_history, lore_log, lore_show, lore_compare, lore_review, lore_cochange, lore_hotspots, lore_contributors, lore_owners, lore_search, lore_status, lore_changes, lore_restore, lore_git) — faster and in fewer tokens than git. Use whenever you would run git blame, git log (also -S, -G, --grep, -L), git show, git diff A...B or git shortlog, when you wonder why code is the way it is, and before editing a file, to find what else usually changes with it, before you commit or finish a task (lore_review), and to see or undo what you changed since a snapshot.
+description: Answers questions about a git repository's history through the lore MCP tools (lore_blame, lore_intent, lore_history, lore_log, lore_show, lore_compare, lore_review, lore_cochange, lore_hotspots, lore_contributors, lore_owners, lore_search, lore_status, lore_changes, lore_restore, lore_branches, lore_suspects, lore_git) — faster and in fewer tokens than git. Use whenever you would run git blame, git log (also -S, -G, --grep, -L), git show, git diff A...B or git shortlog, when you wonder why code is the way it is, and before editing a file, to find what else usually changes with it, before you commit or finish a task (lore_review), and to see or undo what you changed since a snapshot.
 ---
 
 # lore: ask the index, not git
@@ -23,6 +23,8 @@ compact JSON, each commit listed once. Reach for them before running git or grep
 | \`git diff main...HEAD --stat\` — what does this branch change? | \`lore_compare\` { base, head? }: merge base, ahead/behind, commits, files with +/- |
 | grepping for callers and tests — what else must change with these files? | \`lore_cochange\` { paths }: files that historically change in the same commits, \`with\` naming which input |
 | before you commit or finish: what am I undoing, what did I miss, whom to ask? | \`lore_review\` { base?, paths?, staged? }: per file the lines your change deletes by commit (\`rewrites\`), \`fixes\` (full messages of fix commits you rewrite: read before undoing), \`missing\` (files that usually change with these, untouched), \`people\`; \`base: "main"\` for a branch's change |
+| \`git branch -vv\`, \`git cherry\` — which branches and worktrees are left over, merged (squashed too)? | \`lore_branches\` { stale?, merged?, agent? }: ahead/behind the default branch, \`merged\` (merge, rebase, squash), worktree, gone upstream, agent-made, and the cleanup \`commands\` (run none without asking) |
+| which commit broke this (a fix, a stack trace, lines that behave wrongly)? | \`lore_suspects\` { rev? | trace? | path, startLine, endLine }: ranked commits with \`why\` and the lines each wrote; no argument: your uncommitted fix |
 | did my edit miss a file that usually changes with it? | \`lore_cochange\` { changed: true }: what usually changes with your uncommitted changes that you have not touched |
 | where does the churn (and the bugs) concentrate? | \`lore_hotspots\` { path? }: score = commits × log10(10 + lines), \`hotspot: true\` above the knee; lockfiles and generated files left out |
 | \`git shortlog -sn -- DIR\` — who knows this code, who should review? | \`lore_contributors\` { path? } (co-authors from Co-authored-by trailers too) |

@@ -190,6 +190,17 @@ export class BlameStore {
     );
   }
 
+  /**
+   * A text blame saved for `path` with this content, whatever its key: what an imported index
+   * knows of a file at its export head, where a shallow clone cannot blame past its boundary.
+   */
+  byContent(path: string, blob: string): CachedBlame | undefined {
+    const pathId = this.history.pathId(path);
+    if (pathId === undefined) return undefined;
+    const r = this.db.prepare("SELECT id, lines, boundary FROM blames WHERE path_id = ? AND blob = ? AND binary = 0 ORDER BY id LIMIT 1").get(pathId, objectBytes(blob));
+    return r ? { id: Number(r.id), lines: Number(r.lines), binary: false, boundary: new Set(String(r.boundary).split(" ").filter(Boolean)) } : undefined;
+  }
+
   /** Whether a blame under this key is cached. */
   has(key: string): boolean {
     return this.found.has(key) || this.db.prepare("SELECT 1 FROM blames WHERE key = ?").get(keyBytes(key)) !== undefined;

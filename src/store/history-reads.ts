@@ -82,6 +82,25 @@ export class HistoryReads {
     return this.db.prepare("SELECT path FROM paths WHERE substr(path, 1, ?) = ?").all(prefix.length, prefix).map((r) => String(r.path));
   }
 
+  /** Every stored commit's parents and committer time: the graph git's walk order is worked out on (walk-order.ts). */
+  commitGraph(): Map<string, { parents: string[]; commitTime: number }> {
+    const out = new Map<string, { parents: string[]; commitTime: number }>();
+    for (const r of this.db.prepare("SELECT sha, parents, commit_time FROM commits").all()) out.set(String(r.sha), { parents: String(r.parents).split(" ").filter(Boolean), commitTime: Number(r.commit_time) });
+    return out;
+  }
+
+  /** True when the commit is stored with parents, every one of them stored too: history goes on below it. */
+  holdsParents(sha: string): boolean {
+    const parents = this.commitBySha(sha)?.parents.split(" ").filter(Boolean);
+    return parents !== undefined && parents.length > 0 && parents.every((p) => this.commitId(p) !== undefined);
+  }
+
+  /** Whether any indexed path lies under the folder `folder` (without its trailing /): a range of the unique index on path, no scan. */
+  hasPathsUnder(folder: string): boolean {
+    // "/" + 1 is "0": the paths from "folder/" up to "folder0" are exactly those under it.
+    return this.db.prepare("SELECT 1 FROM paths WHERE path >= ? AND path < ? LIMIT 1").get(`${folder}/`, `${folder}0`) !== undefined;
+  }
+
   commitId(sha: string): number | undefined {
     const row = this.db.prepare("SELECT id FROM commit_rows WHERE sha = ?").get(objectBytes(sha));
     return row ? Number(row.id) : undefined;

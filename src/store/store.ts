@@ -11,6 +11,7 @@ import { OwnershipStore } from "./ownership-store.ts";
 import { SearchStore } from "./search-store.ts";
 import { BlameFailureStore } from "./blame-failures.ts";
 import { ProvenanceStore } from "./provenance-store.ts";
+import { adoptRows } from "./index-copy.ts";
 
 export type MetaKey =
   | "repoRoot"
@@ -37,7 +38,11 @@ export type MetaKey =
   | "provenanceThrough"
   | "releaseTags"
   | "agentNotes"
-  | "refsStamp";
+  | "refsStamp"
+  // "1": reach holds the whole history (built on a full clone, uncapped, or imported so): a shallow clone's depth does not change it.
+  | "historyWhole"
+  // "<head> <ISO time>": the index came from \`lore index import\` at that head (caught up from there since).
+  | "imported";
 
 export class Store {
   readonly history: HistoryStore;
@@ -50,6 +55,8 @@ export class Store {
   readonly search: SearchStore;
   readonly blameFailures: BlameFailureStore;
   readonly provenance: ProvenanceStore;
+  /** Grows each time this connection replaces the whole index (clear, import): a pass that began before writes no mark after. */
+  epoch = 0;
   /** PRAGMA data_version when syncWithOthers last looked. */
   private dataVersion: number | undefined;
 
@@ -118,7 +125,8 @@ export class Store {
     return seenBefore;
   }
 
-  private forget(): void {
+  /** Forgets what the parts remember in memory: the rows under them were replaced. */
+  forget(): void {
     this.history.forget();
     this.blame.forget();
     this.cochange.forget();
@@ -134,6 +142,14 @@ export class Store {
       this.db.exec("INSERT INTO message_fts (message_fts) VALUES ('delete-all')");
       this.db.exec("DELETE FROM meta WHERE key <> 'repoRoot'");
     });
+    this.epoch++;
+    this.forget();
+  }
+
+  /** Puts a checked index file's rows in place of this index's, in one transaction (lore index import), then `meta`. */
+  adopt(file: string, meta: Record<string, string>): void {
+    adoptRows(this.db, file, meta);
+    this.epoch++;
     this.forget();
   }
 

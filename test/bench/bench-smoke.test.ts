@@ -37,7 +37,7 @@ test("the main benchmark prints every table with a row for every question, and n
   expect(markdown).not.toContain("NaN");
   expect(markdown.split("**Warm CLI answer")[1]!.split("\n\n")[1]).not.toContain("n/a");
   expect(markdown.split("**Indexing a fresh clone")[1]!.split("\n\n")[1]).not.toContain("n/a");
-}, 90_000);
+}, 180_000);
 
 test("the scaling run charts index cost, warm answers and first answers on a fresh clone", async () => {
   const { dir } = await repo;

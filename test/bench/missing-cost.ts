@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     };
     const before = async () => {
       const t = performance.now();
-      await cochange(ctx, { paths, changed: false, all: false, limit: 5 + paths.length, commits: String(PER_FILE), since: undefined, maxFiles: 50, repo: undefined, until: undefined });
+      await cochange(ctx, { paths, changed: false, limit: 5 + paths.length, commits: String(PER_FILE), since: undefined, maxFiles: 50, all: true, repo: undefined, until: undefined });
       return performance.now() - t;
     };
     const r = await alternate(now33, before, 40, 5);

@@ -88,12 +88,12 @@ export function rawCounts(h: Hist, q: Change): string[] {
   return [...count].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([p]) => p);
 }
 
-/** review's missing before issue 33, as it was answered: cochange over all the changed files at once, the change left out. */
+/** review's missing before issue 33, as it was answered: cochange over all the changed files at once, the change left out (lockfiles kept, as then). */
 async function cochangeMissing(ctx: QueryContext, parent: string, change: string[]): Promise<string[]> {
   const paths = change.filter((p) => ctx.index.store.history.pathId(p) !== undefined);
   if (paths.length === 0) return [];
   const leave = new Set(change);
-  const r = await cochange(ctx, { paths, changed: false, all: false, limit: 5 + change.length, commits: String(PER_FILE), since: undefined, maxFiles: 50, repo: undefined, until: parent });
+  const r = await cochange(ctx, { paths, changed: false, limit: 5 + change.length, commits: String(PER_FILE), since: undefined, maxFiles: 50, all: true, repo: undefined, until: parent });
   return r.results.map((x) => x.path).filter((p) => !leave.has(p)).slice(0, 5);
 }
 

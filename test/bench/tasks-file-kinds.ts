@@ -142,8 +142,8 @@ const cochange: Kind = {
   lore: async (t, call) => void (await call("cochange", { paths: [t.path] })),
   check(t, f, [c]) {
     const { counts } = gitCochange(f.dir, "HEAD", t.path as string, 200, 50);
-    // The model's rows: { path: count } (or objects, as --json has them).
-    const rows: any[] = c?.counts ? Object.entries(c.counts).map(([path, count]) => ({ path, count })) : (c?.results ?? []);
+    // The model's rows: { path: [score, count] } (or objects, as --json has them).
+    const rows: any[] = c?.results && !Array.isArray(c.results) ? Object.entries(c.results).map(([path, [, count]]: [string, any]) => ({ path, count })) : (c?.results ?? []);
     return rows.filter((r: any) => counts.get(r.path) !== r.count).map((r: any) => `${r.path}: ${r.count} vs git ${counts.get(r.path)}`);
   },
 };

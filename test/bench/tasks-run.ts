@@ -16,7 +16,10 @@ import type { CallLore, Kind, Task } from "./tasks-kind.ts";
 import { seeded, sh, type RepoFacts } from "./tasks-repo.ts";
 
 export interface Way {
+  /** git's output; lore's JSON copy (structuredContent), what Claude Code, Codex and VS Code read. */
   tokens: number;
+  /** lore's way: its text copy (content), what Gemini CLI, opencode and Zed read. */
+  text?: number;
   /** lore's way: the tokens of its answers' values alone (valuesAlone), no keys or JSON punctuation. */
   values?: number;
   calls: number;
@@ -43,11 +46,13 @@ export function loreCaller(repo: string, way: Way, answers: unknown[], texts?: s
     const r = await callTool(def, args, deps);
     way.ms += performance.now() - t0;
     way.calls++;
-    // What the model reads: the structured content's JSON, or the error's text.
-    const text = r.structuredContent ? JSON.stringify(r.structuredContent) : r.content.map((c) => c.text).join("\n");
+    // What the model reads: the structured content's JSON, or the text where there is none (show, an error); and the text copy.
+    const content = r.content.map((c) => c.text).join("\n");
+    const text = r.structuredContent ? JSON.stringify(r.structuredContent) : content;
     way.tokens += countTokens(text);
+    way.text = (way.text ?? 0) + countTokens(content);
     way.values = (way.values ?? 0) + countTokens(r.structuredContent ? valuesAlone(r.structuredContent) : text);
-    texts?.push(text);
+    texts?.push(text, ...(r.structuredContent ? [content] : []));
     // A tool that answers in text (show) gives the model its text: the facts are checked in it (rows as objects again).
     const value = r.isError ? { error: r.content[0]?.text } : expandTuples(r.structuredContent ?? { text: r.content.map((c) => c.text).join("\n") });
     answers.push(value);
@@ -134,6 +139,16 @@ export function geomean(xs: readonly number[]): number {
 /** The tokens of lore's values alone over git's, for one task. */
 export function valuesRatio(r: TaskResult): number {
   return Math.max(1, r.lore.values ?? r.lore.tokens) / Math.max(1, r.git.tokens);
+}
+
+/** A copy's tokens over its values alone, for one task: what the format costs beside the facts. */
+export function overFloor(r: TaskResult, copy: "json" | "text"): number {
+  return Math.max(1, copy === "json" ? r.lore.tokens : (r.lore.text ?? r.lore.tokens)) / Math.max(1, r.lore.values ?? r.lore.tokens);
+}
+
+/** The text copy's tokens over git's, for one task. */
+export function textRatio(r: TaskResult): number {
+  return Math.max(1, r.lore.text ?? r.lore.tokens) / Math.max(1, r.git.tokens);
 }
 
 /** lore's tokens over git's, for one task (a task whose git way printed nothing counts as 1 token). */

@@ -137,12 +137,12 @@ describe("a cut list ends with one line that says both how to see more and how t
     }
   });
 
-  test("over MCP, in the tool's words", async () => {
+  test("over MCP, in the tool's words: the text copy's one continue line, as its JSON copy's continue field", async () => {
     for (const [tool, args] of [["log", { limit: 2 }], ["history", { path: "a.txt", limit: 2 }], ["search", { query: "Change", limit: 2 }]] as const) {
       const out = (await mcp(tool, args)).split("\n");
-      const hints = out.filter((l) => l.startsWith("…") || /more|the rest/.test(l));
+      const hints = out.filter((l) => l.startsWith("…") || /more|the rest|continue/.test(l));
       expect({ tool, hints: hints.length, flags: hints.some((l) => CLI_FLAG.test(l)) }).toEqual({ tool, hints: 1, flags: false });
-      expect(out.at(-1)).toMatch(/continue "\S+"/);
+      expect(out.at(-1)).toMatch(/^continue: \S+$/);
     }
   });
 });

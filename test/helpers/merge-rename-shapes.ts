@@ -1,9 +1,10 @@
 /**
  * Small histories where a file is renamed on one branch while another branch, or a later commit,
  * keeps using its old name: criss-cross merges of a rename, a rename against a re-added source or
- * destination, a folder renamed on both sides, a rename beside a rewrite under the old name, and a
- * new file under a renamed file's old name. Built with the git CLI, each with ticking dates or with
- * every commit in the same second (as scripts without a clock make them: git's walk breaks the ties).
+ * destination, a folder renamed on both sides, a rename beside a rewrite under the old name, a
+ * new file under a renamed file's old name, and a folder renamed while a file takes a name in it.
+ * Built with the git CLI, each with ticking dates or with every commit in the same second (as
+ * scripts without a clock make them: git's walk breaks the ties).
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -184,6 +185,31 @@ function newFileUnderRenamedName(c: Clock): void {
   c.git("cherry-pick", "main..topic");
 }
 
+/**
+ * One side renames folder dir to moved; the other replaces dir/sub, a folder, with a file of that
+ * name; merged both ways keeping both. git's pathspec dir/sub also matches the folder's files.
+ */
+function folderGivesWayToFile(c: Clock): void {
+  c.write("dir/sub/file", ...ten("file")).write("dir/keep", ...ten("keep"));
+  c.commit("add folder dir/sub");
+  c.git("checkout", "-q", "-b", "mover");
+  c.git("mv", "dir", "moved");
+  c.commit("rename dir to moved");
+  c.git("checkout", "-q", "-b", "filer", "main");
+  c.git("rm", "-q", "-r", "dir/sub");
+  c.write("dir/sub", "a file now");
+  c.commit("replace folder dir/sub with a file");
+  c.git("checkout", "-q", "-b", "merged", "mover");
+  c.git("merge", "-q", "--no-commit", "-s", "ours", "filer");
+  c.git("checkout", "filer", "--", "dir/sub");
+  c.commit("merge filer, keeping both");
+  c.git("checkout", "-q", "-b", "merged2", "filer");
+  c.git("merge", "-q", "--no-commit", "-s", "ours", "mover");
+  c.git("checkout", "mover", "--", "moved");
+  c.commit("merge mover, keeping both");
+  c.git("checkout", "-q", "merged");
+}
+
 const BUILDERS: [string, (c: Clock) => void][] = [
   ["criss-cross rename", (c) => crissCrossRename(c, false)],
   ["criss-cross rename with an edit", (c) => crissCrossRename(c, true)],
@@ -193,6 +219,7 @@ const BUILDERS: [string, (c: Clock) => void][] = [
   ["folder renamed on both sides", folderRenamedOnBothSides],
   ["rename beside a rewrite of the old name", renameBesideRewrite],
   ["new file under a renamed file's old name", newFileUnderRenamedName],
+  ["folder renamed on one side, replaced by a file of its name on the other", folderGivesWayToFile],
 ];
 
 /** Every shape, built twice: dates ticking, and all commits in one second. */

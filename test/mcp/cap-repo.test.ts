@@ -34,7 +34,7 @@ test("a log over the budget keeps its newest commits and a token for the rest", 
   expect(page.continue).toBe(String(page.commits.length));
 });
 
-test("a long file's text over MCP comes in pages of up to 48 KB, each saying from where the rest goes on, and together they are git show's", async () => {
+test("a long file's text over MCP comes in pages of at most 8,192 characters, each saying from where the rest goes on, and together they are git show's", async () => {
   isolateHome();
   const r = new TestRepo();
   try {
@@ -45,14 +45,15 @@ test("a long file's text over MCP comes in pages of up to 48 KB, each saying fro
     let args: Record<string, unknown> = { rev: "HEAD:big.txt" };
     for (;;) {
       const text = (await callTool(show, args, deps)).content[0]!.text;
-      // Under Claude Code's 50,000 characters, which it keeps in the conversation.
-      expect(text.length).toBeLessThan(50_000);
+      // Within the 8,192 characters VS Code keeps in the conversation.
+      expect(text.length).toBeLessThanOrEqual(8192);
       const more = /\n… (\d+) more lines? from startLine (\d+)$/.exec(text);
       pages.push(more ? text.slice(0, more.index + 1) : text);
       if (!more) break;
       args = { rev: "HEAD:big.txt", startLine: Number(more[2]) };
     }
-    expect(pages.length).toBe(3);
+    // 2,600 lines of 48 characters: 125 KB.
+    expect(pages.length).toBe(16);
     // (The text face ends without the last newline, as every tool's text does.)
     expect(pages.join("")).toBe(r.git("show", "HEAD:big.txt").replace(/\n$/, ""));
   } finally {

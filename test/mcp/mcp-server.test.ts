@@ -11,7 +11,7 @@ import { expandTuples } from "../../src/mcp/model-rows.ts";
 import { buildRepo, git, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
-const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_owners", "lore_search", "lore_status", "lore_log", "lore_show", "lore_compare", "lore_review", "lore_git", "lore_changes", "lore_restore"];
+const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_owners", "lore_search", "lore_status", "lore_log", "lore_show", "lore_compare", "lore_review", "lore_git", "lore_changes", "lore_restore", "lore_branches", "lore_suspects"];
 
 let repo: Fixture;
 let other: Fixture;
@@ -176,7 +176,7 @@ describe("lore mcp", () => {
     expect((expandTuples(h.structuredContent) as any).commits.map((c: { path?: string; oldPath?: string }) => [c.path, c.oldPath])).toEqual([[undefined, undefined], [undefined, "src/util.ts"], ["src/util.ts", undefined], ["src/util.ts", undefined]]);
     const first = await call(client, "lore_history", { path: "src/helpers.ts", limit: 1 });
     expect(first.structuredContent.continue).toMatch(/^\d+$/);
-    expect(first.content[0]!.text).toContain(`continue "${first.structuredContent.continue}"`);
+    expect(first.content[0]!.text).toContain(`continue: ${first.structuredContent.continue}`);
     expect(first.content[0]!.text).not.toContain("-n ");
     const second = await call(client, "lore_history", { path: "src/helpers.ts", limit: 1, continue: first.structuredContent.continue });
     expect((expandTuples(second.structuredContent) as any).commits[0].oldPath).toBe("src/util.ts");
@@ -235,7 +235,7 @@ describe("lore mcp", () => {
     expect(hunks.length).toBeLessThan(1500);
     expect(Object.keys(r.structuredContent.commits).sort()).toEqual([...new Set(hunks.map((h) => h[2]))].sort());
     const next = hunks[hunks.length - 1]![1] + 1;
-    expect(r.content[0]!.text).toContain(`continue "${token}"`);
+    expect(r.content[0]!.text).toContain(`continue: ${token}`);
     const schema = listed.find((t) => t.name === "lore_blame")!.outputSchema;
     const valid = new AjvJsonSchemaValidator().getValidator(schema as never);
     expect(valid(r.structuredContent).valid).toBe(true);

@@ -44,7 +44,7 @@ test("the envelope: no repo, rev or echo of the question; the ids of what the an
   expect(schemaOf("compare").safeParse(mine).success).toBe(true);
 });
 
-test("rows: hotspots commits by path in score order; cochange counts by path; log's files without their sums", async () => {
+test("rows: hotspots commits by path in score order; cochange [score, count] by path, best first; log's files without their sums", async () => {
   const hot = await ask("hotspots", repo.dir, {});
   const h = forModel("hotspots", hot, false);
   expect(Object.entries(h.commits as object)).toEqual(hot.results.map((r: any) => [r.path, r.commits]));
@@ -62,8 +62,8 @@ test("rows: hotspots commits by path in score order; cochange counts by path; lo
   expect(forModel("hotspots", await ask("hotspots", repo.dir, { commits: "1" }), false, { commits: "1" }).window).toEqual({ commits: 1 });
   const c = forModel("cochange", await ask("cochange", repo.dir, { paths: ["src/a.js"] }), false);
   const co = await ask("cochange", repo.dir, { paths: ["src/a.js"] });
-  expect(Object.entries(c.counts as object)).toEqual(co.results.map((r: any) => [r.path, r.count]));
-  expect(c.results).toBeUndefined();
+  expect(c.columns).toEqual(["score", "count"]);
+  expect(Object.entries(c.results as object)).toEqual(co.results.map((r: any) => [r.path, [r.score, r.count]]));
   expect(c.window).toBeUndefined();
   expect((forModel("cochange", await ask("cochange", repo.dir, { paths: ["src/a.js"], commits: "1" }), false).window as any)?.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   expect(schemaOf("cochange").safeParse(c).success).toBe(true);
@@ -216,8 +216,8 @@ test("cochange's partners in one folder are said from it (`under`); expandTuples
     const full = await ask("cochange", r.dir, { paths: ["deep/er/folder/x.js"] });
     const c = forModel("cochange", full, false) as any;
     expect(c.under).toBe("deep/er/folder/");
-    expect(Object.keys(c.counts).sort()).toEqual(["w.js", "y.js", "z.js"]);
-    expect((expandTuples(c) as any).counts).toEqual(Object.fromEntries(full.results.map((x: any) => [x.path, x.count])));
+    expect(Object.keys(c.results).sort()).toEqual(["w.js", "y.js", "z.js"]);
+    expect((expandTuples(c) as any).results).toEqual(full.results.map((x: any) => ({ path: x.path, score: x.score, count: x.count })));
     expect(schemaOf("cochange").safeParse(c).success).toBe(true);
   } finally {
     r.cleanup();

@@ -21,6 +21,14 @@ function copy(): TestRepo {
 /** The commits `git log` lists for these paths (the window review reads, all of it here). */
 const logOf = (r: TestRepo, ...paths: string[]) => r.git("log", "--format=%H", "--", ...paths).split("\n").filter(Boolean);
 
+/** A row a reason with no share (a name, an import, a word) puts there, shown for what else it has: the repository's habit, its share of the newest commits as git log counts them, said in why. */
+function habitRow(r: TestRepo, row: any, path: string, reason: string): void {
+  const recent = r.git("log", "-n", "100", "--format=%H").trim().split("\n");
+  const touched = logOf(r, path).filter((c) => recent.includes(c)).length;
+  expect(row.why).toBe(`${reason}; changed in ${touched} of the repository's last ${recent.length} commits`);
+  expect(row.confidence).toBe(Math.max(0.01, Math.round((touched / recent.length) * 100) / 100));
+}
+
 beforeAll(() => {
   isolateHome();
   base = new TestRepo();
@@ -43,7 +51,7 @@ beforeAll(() => {
   // A build folder beside the sources, each file added alone.
   for (const f of ["a", "b", "c"]) {
     base.write(`lib/${f}.js`, "1\n").commit(`Add lib/${f}`);
-    base.write(`dist/${f}.js`, "1\n").commit(`Build ${f}`);
+    base.write(`out/${f}.js`, "1\n").commit(`Build ${f}`);
   }
   // m1's snapshot changed in every one of m1's commits; busy changed once with each of m1, m2, m3.
   base.write("part/m1.ts", "1\n").write("part/m1.snap", "1\n").write("part/busy.ts", "1\n").commit("Add m1");
@@ -54,12 +62,15 @@ beforeAll(() => {
 afterAll(() => base.cleanup());
 
 describe("review's missing: the evidence", () => {
-  test("the test beside a changed file, never committed with it, is named by its place, and why says so", async () => {
+  test("the test beside a changed file, never committed with it, is named by its place; its confidence is the share why says beside it", async () => {
     const r = copy();
     r.write("src/foo.ts", "export const value = 2;\n");
     const a = await ask("review", r.dir);
+    expect(logOf(r, "src/foo.ts").filter((c) => logOf(r, "src/foo.test.ts").includes(c))).toEqual([]);
     const row = a.missing.find((m: any) => m.path === "src/foo.test.ts");
-    expect(row).toEqual({ path: "src/foo.test.ts", confidence: 0, with: ["src/foo.ts"], why: "the test of src/foo.ts" });
+    expect(row.with).toEqual(["src/foo.ts"]);
+    habitRow(r, row, "src/foo.test.ts", "the test of src/foo.ts");
+    for (const m of a.missing) expect(m.confidence).toBeGreaterThan(0);
     r.cleanup();
   });
 
@@ -75,7 +86,9 @@ describe("review's missing: the evidence", () => {
     const xeno = a.missing.find((m: any) => m.path === "pair/xeno.txt");
     expect(xeno.with).toEqual(["pair/alpha.txt", "pair/beta.txt"]);
     expect(xeno.why).toStartWith(`changed with both your files in ${shared.length} of their last ${window.size} commits`);
-    expect(xeno.confidence).toBe(Math.round((shared.length / window.size) * 100) / 100);
+    // Confidence: the larger share its why says (its commits with your files, or the place it shares with them).
+    const place = /(\d+) of the (\d+) files of/.exec(xeno.why);
+    expect(xeno.confidence).toBe(Math.round(Math.max(shared.length / window.size, place ? Number(place[1]) / Number(place[2]) : 0) * 100) / 100);
     r.cleanup();
   });
 
@@ -95,7 +108,7 @@ describe("review's missing: the evidence", () => {
     const r = copy();
     for (const p of ["ant", "bee", "cat", "dog"]) r.write(`plug/${p}/index.ts`, "export const on = true;\n");
     const a = await ask("review", r.dir);
-    expect(a.missing[0]).toEqual({ path: "plug/eel/index.ts", confidence: 0, with: [], why: "4 of the 5 files of plug/*/index.ts are in your change" });
+    expect(a.missing[0]).toEqual({ path: "plug/eel/index.ts", confidence: 0.8, with: [], why: "4 of the 5 files of plug/*/index.ts are in your change" });
     r.cleanup();
   });
 
@@ -103,7 +116,7 @@ describe("review's missing: the evidence", () => {
     const r = copy();
     r.write("rec/main.txt", "the zebra crossing\n");
     const a = await ask("review", r.dir);
-    expect(a.missing.find((m: any) => m.path === "docs/zebra.md")).toEqual({ path: "docs/zebra.md", confidence: 0, with: [], why: "your diff mentions zebra" });
+    habitRow(r, a.missing.find((m: any) => m.path === "docs/zebra.md"), "docs/zebra.md", "your diff mentions zebra");
     r.cleanup();
   });
 
@@ -120,12 +133,12 @@ describe("review's missing: the evidence", () => {
     r.cleanup();
   });
 
-  test("what the change's own pairs show: lib/c.js changed without the dist/c.js its other lib files came with", async () => {
+  test("what the change's own pairs show: lib/c.js changed without the out/c.js its other lib files came with", async () => {
     const r = copy();
-    for (const f of ["lib/a.js", "dist/a.js", "lib/b.js", "dist/b.js", "lib/c.js"]) r.write(f, "edit\n");
+    for (const f of ["lib/a.js", "out/a.js", "lib/b.js", "out/b.js", "lib/c.js"]) r.write(f, "edit\n");
     const a = await ask("review", r.dir);
-    expect(logOf(r, "lib/c.js").filter((c) => logOf(r, "dist/c.js").includes(c))).toEqual([]);
-    expect(a.missing[0]).toEqual({ path: "dist/c.js", confidence: 0, with: ["lib/c.js"], why: "your change pairs lib/∗ → dist/∗ for 2 of 3 files, not for lib/c.js" });
+    expect(logOf(r, "lib/c.js").filter((c) => logOf(r, "out/c.js").includes(c))).toEqual([]);
+    expect(a.missing[0]).toEqual({ path: "out/c.js", confidence: 0.67, with: ["lib/c.js"], why: "your change pairs lib/∗ → out/∗ for 2 of 3 files, not for lib/c.js" });
     r.cleanup();
   });
 
@@ -136,8 +149,9 @@ describe("review's missing: the evidence", () => {
     expect(diff).toContain('+import { value } from "../../src/foo.js";');
     const a = await ask("review", r.dir);
     const row = a.missing.find((m: any) => m.path === "src/foo.ts");
+    expect(row.with).toEqual(["plug/ant/index.ts"]);
     // The import line names foo too: the words say so first, weighing more.
-    expect(row).toEqual({ path: "src/foo.ts", confidence: 0, with: ["plug/ant/index.ts"], why: "your diff mentions foo; plug/ant/index.ts now imports it" });
+    habitRow(r, row, "src/foo.ts", "your diff mentions foo; plug/ant/index.ts now imports it");
     r.cleanup();
   });
 
@@ -152,7 +166,7 @@ describe("review's missing: the evidence", () => {
     expect(r.git("grep", "-l", "-F", old, "HEAD", "--").split("\n").filter(Boolean)).toEqual(["HEAD:api/b.ts", "HEAD:cli/c.py", "HEAD:web/a.html"]);
     const a = await ask("review", r.dir);
     const row = a.missing.find((m: any) => m.path === "cli/c.py");
-    expect(row).toEqual({ path: "cli/c.py", confidence: 0, with: ["api/b.ts"], why: `still has "${old.slice(0, 39)}…", which your change removes from 2 files` });
+    expect(row).toEqual({ path: "cli/c.py", confidence: 0.67, with: ["api/b.ts"], why: `still has "${old.slice(0, 39)}…", which your change removes from 2 files` });
     r.cleanup();
   });
 

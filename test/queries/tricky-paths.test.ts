@@ -161,16 +161,21 @@ describe("a file that replaced a folder of the same name", () => {
   });
   afterAll(() => r.cleanup());
 
-  test("history follows the file alone, and the first answer (from git) is the indexed one", async () => {
+  test("history lists the folder's commits too, as git log --follow's pathspec does, and the first answer (from git) is the indexed one", async () => {
     const ix = await indexFor(r.dir);
     const ctx = { index: ix, clock: () => new Date(), blameWorkers: 2 } as unknown as QueryContext;
     const early = await gitFileChanges(ctx, r.head(), "path", 20);
     const indexed = await ask("history", r.dir, { path: "path" });
-    expect(indexed.commits.map((c: any) => c.subject)).toEqual(["file edit", "file replaces folder"]);
+    expect(indexed.commits.map((c: any) => c.subject)).toEqual(["file edit", "file replaces folder", "folder more", "folder"]);
+    expect(historyAsLog(indexed)).toEqual(gitLogFile(r.dir, "HEAD", "path"));
     expect(early.map((x) => short(x.sha))).toEqual(indexed.commits.map((c: any) => c.sha));
     expect(early.map((x) => [x.status, x.path, x.additions, x.deletions])).toEqual(indexed.commits.map((c: any) => [c.status ?? "M", c.path ?? "path", c.additions, c.deletions]));
     // Without --follow it is git log -- path's, folder and all.
     const plain = await ask("history", r.dir, { path: "path", follow: false });
     expect(plain.commits.map((c: any) => c.sha)).toEqual(runGit(r.dir, ["log", "--format=%h", "--abbrev=12", "--", "path"]).trim().split("\n"));
+  });
+
+  test("history of the name where it is still a folder says it is a folder", async () => {
+    await expect(ask("history", r.dir, { path: "path", until: "HEAD~2" })).rejects.toMatchObject({ code: "NOT_A_FILE" });
   });
 });

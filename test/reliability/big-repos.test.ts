@@ -38,7 +38,7 @@ test("a repository with 50,000 files is indexed and answered", async () => {
   expect(s.commitsIndexed).toBe(2);
   expect(hs.results.map((x: any) => [x.path, x.commits])).toEqual([["d7/f7.txt", 2], ["d8/f8.txt", 2]]);
   const c = await ask("cochange", r.dir, { paths: ["d7/f7.txt"] });
-  expect(c.results).toEqual([{ path: "d8/f8.txt", count: 1, confidence: 1, jaccard: 1 }]);
+  expect(c.results).toEqual([{ path: "d8/f8.txt", score: 1, count: 1, confidence: 1, jaccard: 1 }]);
   const b = await ask("blame", r.dir, { path: "d8/f8.txt" });
   expect(b.hunks[0][2]).toBe(r.head().slice(0, 12));
   const cs = await ask("contributors", r.dir, { path: "d9" });

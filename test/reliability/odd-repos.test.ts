@@ -106,7 +106,8 @@ describe("odd repositories", () => {
     r.commit("x");
     r.git("checkout", "-q", "--orphan", "fresh");
     await expect(ask("blame", r.dir, { path: "a.txt" })).rejects.toMatchObject({ code: "NO_COMMITS" });
-    expect(await ask("status", r.dir)).toMatchObject({ head: null, state: "empty" });
+    // The index keeps following main: only HEAD has nothing to say.
+    expect(await ask("status", r.dir)).toMatchObject({ head: null, branch: "fresh", state: "fresh" });
   });
 
   test("mid-rebase, stopped on a conflict: answers at the detached HEAD, and the rebase is left exactly as it was", async () => {
@@ -147,7 +148,7 @@ describe("odd repositories", () => {
     r.commit("Two files", BOB);
     const c = await ask("cochange", r.dir, { paths: ["core.txt"] });
     expect(c.commits).toBe(1);
-    expect(c.results).toEqual([{ path: "many/f1.txt", count: 1, confidence: 1, jaccard: 1 }]);
+    expect(c.results).toEqual([{ path: "many/f1.txt", score: 1, count: 1, confidence: 1, jaccard: 1 }]);
     const hs = await ask("hotspots", r.dir, { limit: 1 });
     expect(hs.truncated).toBe(true);
     expect((await ask("status", r.dir)).filesTotal).toBe(10_001);

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { discardHome, daemonHome, lore } from "../daemon/daemon-helpers.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
-import type { TestRepo } from "../helpers/git-repo.ts";
+import { TestRepo } from "../helpers/git-repo.ts";
 import { type BrowserContext, findChromium, openBrowser, type Page } from "./browser.ts";
 import { FILE_LINES, reportRepo } from "./fixture.ts";
 
@@ -126,6 +126,32 @@ describe.skipIf(!chromium)("lore report in headless Chromium", () => {
       expect(await res.text()).not.toContain("lore-data");
     }
     expect((await fetch(url)).status).toBe(200);
+  });
+});
+
+describe.skipIf(!chromium)("the report's figures in headless Chromium", () => {
+  test("the graph names a monorepo's package.json files apart, and the activity says it counts only the files drawn", async () => {
+    const mono = new TestRepo();
+    try {
+      for (let i = 0; i < 3; i++) {
+        for (const p of ["package.json", "packages/a/package.json", "packages/b/package.json"]) mono.write(p, `{"v":${i}}\n`);
+        mono.write("packages/a/src/index.ts", `${i}\n`).commit(`release ${i}`);
+      }
+      const out = join(home, "mono.html");
+      expect((await lore(home, mono.dir, ["report", "--out", out])).code).toBe(0);
+      const { page, errors } = await open(`file://${out}`);
+      const labels = await page.$$eval("#graph svg g.node text", (els) => els.map((e) => e.textContent));
+      expect(labels.sort()).toEqual(["a/package.json", "b/package.json", "index.ts", "package.json"]);
+      const pairs = await page.textContent("#graph p");
+      expect(pairs).toContain("a/package.json + b/package.json (3)");
+      const activity = await page.textContent("#activity p");
+      expect(activity).toContain("3 commits changed the 4 files drawn above");
+      expect(activity).toContain("not the repository's total");
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      mono.cleanup();
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-/** Human rendering of cochange: the files, how often, how strongly, and with which input. */
+/** Human rendering of cochange: the files in their ranking's order with its score, how often, how strongly, and with which input. */
 import type { CochangeOutput } from "../../queries/cochange.ts";
 import type { Style } from "../style.ts";
 import { table } from "../table.ts";
@@ -15,8 +15,9 @@ export function renderCochange(r: CochangeOutput & { continue?: string }, s: Sty
   if (r.results.length === 0) return `${head}\nNo other file changed with ${r.paths.length === 1 ? "it" : "them"}.`;
   const multi = r.results.some((x) => x.with);
   const rows = [
-    ["together", "confidence", "jaccard", "file", ...(multi ? ["with"] : [])].map(s.dim),
-    ...r.results.map((x) => [String(x.count), `${Math.round(x.confidence * 100)}%`, x.jaccard.toFixed(2), x.path, ...(multi ? [s.dim(x.with!.join(", "))] : [])]),
+    // The rows are ranked by score (recent and small shared commits weigh more), said first: "together" alone would look unsorted.
+    ["score", "together", "confidence", "jaccard", "file", ...(multi ? ["with"] : [])].map(s.dim),
+    ...r.results.map((x) => [x.score.toFixed(2), String(x.count), `${Math.round(x.confidence * 100)}%`, x.jaccard.toFixed(2), x.path, ...(multi ? [s.dim(x.with!.join(", "))] : [])]),
   ];
-  return [head, ...table(rows, new Set([0, 1, 2])), ...moreLine(w, "more files", r, ["limit", r.results.length * 2]).map(s.dim)].join("\n");
+  return [head, ...table(rows, new Set([0, 1, 2, 3])), ...moreLine(w, "more files", r, ["limit", r.results.length * 2]).map(s.dim)].join("\n");
 }

@@ -1,6 +1,7 @@
 /** One renderer per question, by name; the text MCP sends to text-only clients comes from here too. */
 import type { Style } from "../style.ts";
 import { renderBlame } from "./blame.ts";
+import { renderBranches } from "./branches.ts";
 import { renderCochange } from "./cochange.ts";
 import { renderContributors } from "./contributors.ts";
 import { renderGit } from "./git.ts";
@@ -16,6 +17,7 @@ import { renderLineHistory } from "./line-history.ts";
 import { renderReview } from "./review.ts";
 import { renderSearch } from "./search.ts";
 import { renderStatus } from "./status.ts";
+import { renderSuspects } from "./suspects.ts";
 import { bare, partialLines } from "./partial.ts";
 import { historyStopsLine, type HistoryStops } from "../../queries/history-stops.ts";
 import { wordsFor, type Words } from "./words.ts";
@@ -40,6 +42,8 @@ const RENDERERS: Record<string, (result: never, style: Style, words: Words) => s
   snapshots: renderSnapshots,
   changes: renderChanges,
   restore: renderRestore,
+  branches: renderBranches,
+  suspects: renderSuspects,
 };
 
 /** The answer as the face shows it: the command line's words (flags) or MCP's (its parameters). */

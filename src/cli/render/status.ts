@@ -14,7 +14,7 @@ export function renderStatus(r: StatusOutput, s: Style): string {
   const state = r.state === "fresh" ? s.green(r.state) : r.state === "indexing" ? s.yellow(r.state) : s.red(r.state);
   const rows = [
     ["repository", r.repo],
-    ["head", r.head ? `${shortSha(r.head)}${r.branch ? ` (${r.branch})` : " (detached)"}` : "none (no commits)"],
+    ["head", r.head ? `${shortSha(r.head)}${r.branch ? ` (${r.branch})` : " (detached)"}` : r.branch ? `none: ${r.branch} is an unborn branch (no commits yet)` : "none (no commits)"],
     ["index", `${state}${r.indexedHead && r.indexedHead !== r.head ? s.dim(` at ${shortSha(r.indexedHead)}`) : ""}`],
     ["commits", `${r.commitsIndexed}${r.churnComplete ? "" : s.dim(" (line counts still indexing)")}${r.maxCommits ? s.dim(` (capped at ${r.maxCommits})`) : ""}`],
     ["files", files(r, s)],

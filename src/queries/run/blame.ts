@@ -79,7 +79,7 @@ async function withCommits(ctx: QueryContext, answer: BlameOutput, rows: readonl
     if (cached?.boundary.has(sha)) boundary.push(shortSha(sha));
   }
   if (boundary.length) answer.boundary = boundary;
-  return Object.assign(answer, await stopsField(ctx, shas));
+  return Object.assign(answer, await stopsField(ctx, shas, true));
 }
 
 /** Blame of the file on disk (it differs from HEAD's): its line numbers, uncommitted lines without a commit, HEAD's blame for the rest. */

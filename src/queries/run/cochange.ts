@@ -10,9 +10,13 @@ import { gitText } from "../../git/run.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import type { FileWindowSpec, Touch } from "../../store/cochange-store.ts";
 import { HistoryNotYet, iso, neverCommitted, parseSince, repoPath, round, treeAt } from "./common.ts";
+import { noiseAmong } from "./noise-files.ts";
 import { HALF_LIFE, type COCHANGE_ARGS, type CochangeOutput } from "../cochange.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
+
+/** Partners judged at a time for noise: enough for a page of rows, one git check-attr. */
+const BATCH = 64;
 
 interface Partner {
   pathId: number;
@@ -106,12 +110,13 @@ export async function run(ctx: QueryContext, input: Input<typeof COCHANGE_ARGS>)
     }
   }
 
-  const picked = await pick(ctx, scope, [...partners.values()], input.limit, leaveOutNames);
+  const picked = await pick(ctx, scope, [...partners.values()], input.limit, leaveOutNames, input.all);
   const n = commits.size;
   const results = picked.list.map((x) => {
     const touching = store.touchesUpTo(w, x.pathId, oldest);
     return {
       path: x.path!,
+      score: round(x.score, 2),
       count: x.count,
       confidence: round(x.count / n, 2),
       jaccard: round(x.count / (n + touching - x.count), 2),
@@ -131,10 +136,11 @@ export async function run(ctx: QueryContext, input: Input<typeof COCHANGE_ARGS>)
 }
 
 /**
- * The best `limit` partners that exist at the commit asked about, by score, then count, then
- * path: only the partners that can reach the list are looked up (existence, name).
+ * The best `limit` partners that exist at the commit asked about and are not noise (lockfiles,
+ * generated, vendored: unless `keepNoise`), by score, then count, then path: only the partners
+ * that can reach the list are looked up (existence, name, attributes a batch at a time).
  */
-async function pick(ctx: QueryContext, scope: Scope, all: Partner[], limit: number, leaveOut: Set<string>): Promise<{ list: Partner[]; truncated: boolean }> {
+async function pick(ctx: QueryContext, scope: Scope, all: Partner[], limit: number, leaveOut: Set<string>, keepNoise: boolean): Promise<{ list: Partner[]; truncated: boolean }> {
   const store = ctx.index.store;
   const tree = scope.atHead ? undefined : new Set((await treeAt(ctx, scope)).map((e) => e.path));
   const exists = (x: Partner) => {
@@ -143,16 +149,33 @@ async function pick(ctx: QueryContext, scope: Scope, all: Partner[], limit: numb
     return !leaveOut.has(x.path) && (tree === undefined || tree.has(x.path));
   };
   all.sort((x, y) => y.score - x.score || y.count - x.count || x.pathId - y.pathId);
+  // Whether each partner may be listed, judged BATCH existing partners at a time (one git check-attr each).
+  const ok = new Map<Partner, boolean>();
+  let judged = 0;
+  const eligible = async (at: number) => {
+    while (!ok.has(all[at]!)) {
+      const batch: Partner[] = [];
+      for (; judged < all.length && batch.length < BATCH; judged++) {
+        const x = all[judged]!;
+        if (exists(x)) batch.push(x);
+        else ok.set(x, false);
+      }
+      const noise = keepNoise ? new Set<string>() : await noiseAmong(ctx, scope, batch.map((x) => x.path!));
+      for (const x of batch) ok.set(x, !noise.has(x.path!));
+    }
+    return ok.get(all[at]!)!;
+  };
   const out: Partner[] = [];
   let more = false;
-  for (const x of all) {
+  for (let i = 0; i < all.length; i++) {
+    const x = all[i]!;
     const last = out[limit - 1];
     if (last !== undefined && (x.score !== last.score || x.count !== last.count)) {
-      more = more || exists(x);
+      more = more || (await eligible(i));
       if (more) break;
       continue;
     }
-    if (exists(x)) out.push(x);
+    if (await eligible(i)) out.push(x);
   }
   out.sort((x, y) => y.score - x.score || y.count - x.count || (x.path! < y.path! ? -1 : 1));
   return { list: out.slice(0, limit), truncated: more || out.length > limit };

@@ -39,7 +39,7 @@ export async function run(ctx: QueryContext, input: Input<typeof COMPARE_ARGS>):
   }
   const [behind, ahead] = boundary.size ? [sides.filter((l) => l.startsWith("<")).length, sides.filter((l) => l.startsWith(">")).length] : counts.trim().split(/\s+/).map(Number);
   const { truncated: moreCommits } = log;
-  const commits = await markBoundary(ctx, log.commits.slice(skip));
+  const commits = await markBoundary(ctx, log.commits.slice(skip), false);
   const stopped = stops ? { historyStops: stops } : {};
   // Asked for the rest of the commits (skip): the files came with the first answer.
   if (skip > 0) return { repo: ctx.index.repo.root, base, head, mergeBase, ahead: ahead!, behind: behind!, commits, truncated: moreCommits, ...stopped };

@@ -1,13 +1,14 @@
 /** How contributors is answered: blame every text file under the path and sum lines per author, and per co-author. */
 import { isAgentIdentity } from "../../index/agents.ts";
 import { addAgentLines, agentShares, agentsByCommit } from "./agent-shares.ts";
-import { boundaryCommit, boundaryOf, historyStops } from "./history-stops.ts";
+import { boundaryCommit, blameBoundaryOf, historyStops } from "./history-stops.ts";
 import { LoreError } from "../../errors.ts";
 import { blameMany, leftOut } from "../../index/blame.ts";
 import { filesDone } from "../partial.ts";
 import { blameTarget } from "./blame-file.ts";
 import { coauthorsOf } from "./coauthors.ts";
 import { iso, notAt, repoPath, round, treeAt } from "./common.ts";
+import { withoutNoise } from "./noise-files.ts";
 import { identities } from "./identity.ts";
 import { commitsByPerson, isBot } from "./contributor-commits.ts";
 import type { CONTRIBUTORS_ARGS, ContributorsOutput } from "../contributors.ts";
@@ -32,8 +33,10 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
   if (input.by !== undefined && input.by !== "lines" && input.by !== "commits" && input.by !== "agent") throw new LoreError("BAD_ARGUMENT", `--by takes "lines", "commits" or "agent", not ${JSON.stringify(input.by)}.`);
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
-  const entries = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);
-  if (prefix !== "" && entries.length === 0) throw notAt(ctx, scope, prefix, "has no files");
+  const files = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);
+  if (prefix !== "" && files.length === 0) throw notAt(ctx, scope, prefix, "has no files");
+  // A lockfile's lines were written by a package manager, a generated file's by a build: nobody's knowledge.
+  const entries = await withoutNoise(ctx, scope, files, input.all);
   const targets = entries.map((e) => blameTarget(ctx, scope, e, input.ignoreRevs));
   const blames = [...(await blameMany(ctx.index, targets, ctx.blameWorkers, filesDone(ctx.partial, targets.length))).values()].filter((b) => !b.binary);
   const store = ctx.index.store.blame;
@@ -56,7 +59,7 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
     return p;
   };
   // Lines git pins on a shallow clone's boundary commit were written there or before: nobody here is credited with them.
-  const boundary = await boundaryOf(ctx);
+  const boundary = await blameBoundaryOf(ctx);
   let before = 0;
   const stopped: string[] = [];
   for (const sha of [...bySha.keys()]) {
@@ -90,7 +93,7 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
     }
   }
   // commits: as git shortlog -s counts them under the path; with by commits, those with no line left count too.
-  const byPath = await commitsByPerson(ctx, scope.commit, prefix, ids);
+  const byPath = await commitsByPerson(ctx, scope, prefix, ids);
   for (const p of people.values()) p.commits = 0;
   for (const [who, c] of byPath) {
     if (!people.has(who) && input.by !== "commits") continue;

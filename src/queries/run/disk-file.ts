@@ -15,7 +15,7 @@ import type { QueryContext } from "../context.ts";
 import { workTreeRoot } from "./common.ts";
 import { DIFF_FLAGS, diffBlobs, diffWith, parsePatch, runsOf, type Hunk } from "./disk-diff.ts";
 import { withMerges } from "./disk-merge.ts";
-import { blobId, changing, countLines, quickStamp, READ_TRIES, readDisk, stampOf } from "./disk-read.ts";
+import { blobId, changing, countLines, isLinkMode, quickStamp, READ_TRIES, readDisk, stampOf } from "./disk-read.ts";
 
 /** A run of on-disk lines: committed ones carry the HEAD line of their first (`head`), uncommitted ones null. */
 export interface DiskRun {
@@ -89,8 +89,10 @@ export async function diskFile(ctx: QueryContext, scope: Scope, path: string): P
     let view: DiskFile | undefined;
     let failed: unknown;
     try {
-      const mine = entry ? await againstHead(ctx, scope, path, entry, disk.content) : await notInHead(ctx, scope, path, disk.content);
-      view = mine && (await withMerges(ctx, path, disk.content, mine));
+      // A symlink on one side and a file on the other, same bytes or not: git blame sees a type change, no line from HEAD.
+      const retyped = entry !== undefined && isLinkMode(entry.mode) !== disk.link;
+      const mine = retyped ? uncommitted(disk.content) : entry ? await againstHead(ctx, scope, path, entry, disk.content) : await notInHead(ctx, scope, path, disk.content);
+      view = mine && (await withMerges(ctx, path, disk.content, disk.link, mine));
     } catch (err) {
       failed = err;
     }
@@ -160,10 +162,15 @@ async function keepsCrlf(ctx: QueryContext, path: string): Promise<boolean> {
   return staged !== null && staged.includes("\r\n") && !staged.subarray(0, 8000).includes(0);
 }
 
+/** Every line not committed: none comes from HEAD. */
+function uncommitted(content: Buffer): DiskFile {
+  const lines = countLines(content);
+  return { headPath: null, headEntry: null, lines, runs: lines ? [{ start: 1, end: lines, head: null }] : [] };
+}
+
 /** A file HEAD does not have: a staged rename keeps its source's lines, as git blame finds it (renames among HEAD and the staged files). */
 async function notInHead(ctx: QueryContext, scope: Scope, path: string, content: Buffer): Promise<DiskFile> {
-  const lines = countLines(content);
-  const all: DiskFile = { headPath: null, headEntry: null, lines, runs: lines ? [{ start: 1, end: lines, head: null }] : [] };
+  const all = uncommitted(content);
   const staged = await git(["ls-files", "-z", "--cached", "--", path], ctx.index.git);
   if (staged.length === 0) return all;
   const status = (await git([...DIFF_FLAGS.slice(0, 3), "--name-status", "-z", "-M", "--no-color", scope.commit], ctx.index.git)).toString("utf8").split("\0");

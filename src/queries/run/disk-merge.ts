@@ -9,7 +9,7 @@ import { lsTree } from "../../index/tree.ts";
 import type { QueryContext } from "../context.ts";
 import { diffWith, runsOf } from "./disk-diff.ts";
 import type { DiskFile, DiskRun } from "./disk-file.ts";
-import { blobId } from "./disk-read.ts";
+import { blobId, isLinkMode } from "./disk-read.ts";
 
 /** The commits being merged, as git blame reads them (MERGE_HEAD, one a line); none outside a merge. */
 export function mergeHeads(ctx: QueryContext): string[] {
@@ -20,15 +20,16 @@ export function mergeHeads(ctx: QueryContext): string[] {
   }
 }
 
-/** The view with its uncommitted lines given to the merged commits that have them, in git's order of parents. */
-export async function withMerges(ctx: QueryContext, path: string, content: Buffer, view: DiskFile): Promise<DiskFile> {
+/** The view (of a file on disk, a symlink when `link`) with its uncommitted lines given to the merged commits that have them, in git's order of parents. */
+export async function withMerges(ctx: QueryContext, path: string, content: Buffer, link: boolean, view: DiskFile): Promise<DiskFile> {
   const heads = mergeHeads(ctx);
   if (heads.length === 0 || !view.runs.some((r) => r.head === null)) return view;
   const merges: NonNullable<DiskFile["merges"]> = [];
   let runs = view.runs;
   for (const commit of heads) {
     const entry = (await lsTree(ctx.index, commit, [path])).find((e) => e.path === path && e.type === "blob");
-    if (!entry) continue;
+    // A symlink there and a file here (or the reverse): a type change, that parent gives no line.
+    if (!entry || isLinkMode(entry.mode) !== link) continue;
     const from = merges.length;
     merges.push({ commit, entry });
     // The file as that parent has it: git passes it the whole blame.

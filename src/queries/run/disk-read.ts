@@ -23,6 +23,11 @@ export function blobId(content: Buffer, sha256: boolean): string {
   return createHash(sha256 ? "sha256" : "sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
 }
 
+/** Whether a tree entry's mode is a symlink's: git blame takes a symlink and a file for different types. */
+export function isLinkMode(mode: string): boolean {
+  return mode === "120000";
+}
+
 /** Lines as git counts them: a last line without its newline still counts. */
 export function countLines(content: Buffer): number {
   let n = 0;
@@ -32,8 +37,8 @@ export function countLines(content: Buffer): number {
 
 export const READ_TRIES = 5;
 
-/** The disk file's content as git blame reads it (a symlink is its target's name) and the stamp it had throughout; undefined when there is no file. */
-export function readDisk(full: string, path: string): { content: Buffer; stamp: string } | undefined {
+/** The disk file's content as git blame reads it (a symlink is its target's name), the stamp it had throughout, and whether it is a symlink; undefined when there is no file. */
+export function readDisk(full: string, path: string): { content: Buffer; stamp: string; link: boolean } | undefined {
   for (let i = 0; i < READ_TRIES; i++) {
     let before: Stats;
     try {
@@ -49,7 +54,7 @@ export function readDisk(full: string, path: string): { content: Buffer; stamp: 
     else throw new LoreError("NOT_A_FILE", `${path} is not a regular file on disk (a socket, a device or a pipe); git blame cannot read it either.`);
     // An editor saving meanwhile: read again until one stamp held from before to after.
     const after = lstatSync(full, { throwIfNoEntry: false });
-    if (after && stampOf(after) === stampOf(before) && (before.isSymbolicLink() || content.length === before.size)) return { content, stamp: stampOf(before) };
+    if (after && stampOf(after) === stampOf(before) && (before.isSymbolicLink() || content.length === before.size)) return { content, stamp: stampOf(before), link: before.isSymbolicLink() };
   }
   throw changing(path);
 }

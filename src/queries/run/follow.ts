@@ -25,8 +25,9 @@ async function asGitShows(ctx: QueryContext, row: PathChangeRow, name: string): 
   try {
     [seen] = await gitFileChanges(ctx, row.sha, name, 0);
   } catch (err) {
-    // git cannot read the file's content there (a damaged clone): the index's pairing, not remembered.
-    if (!(err instanceof LoreError && err.code === "GIT_FAILED")) throw err;
+    // git cannot read the file's content there (a damaged clone), or has not the commit (a shallow
+    // clone below its boundary, an imported index's history): the index's pairing, not remembered.
+    if (!(err instanceof LoreError && (err.code === "GIT_FAILED" || err.code === "BAD_REVISION"))) throw err;
     return removed ? { status: "D", oldPath: null, additions: null, deletions: null } : { status: row.status, oldPath: row.old_path, additions: row.additions, deletions: row.deletions };
   }
   const here = seen !== undefined && seen.sha === row.sha && seen.path === name;
@@ -40,20 +41,26 @@ async function asGitShows(ctx: QueryContext, row: PathChangeRow, name: string): 
   return origin;
 }
 
-/** Up to `limit` changes of `path` in scope, newest first, following renames and copies when `follow`. Returns one more than asked when there are more. */
-export async function fileChanges(ctx: QueryContext, scopeTable: string, path: string, limit: number, follow: boolean): Promise<PathChangeRow[]> {
+/**
+ * Up to `limit` changes of `path` as of the scope's commit, newest first, following renames and
+ * copies. Returns one more than asked when there are more. git's pathspec matches a folder of the
+ * same name too: where any name followed was ever a folder, git's own walk answers (the index
+ * keeps a file's changes by its exact name).
+ */
+export async function fileChanges(ctx: QueryContext, scope: { table: string; commit: string }, path: string, limit: number): Promise<PathChangeRow[]> {
   const { history } = ctx.index.store;
   const out: PathChangeRow[] = [];
   let name = path;
   let after: number | null = null;
   for (;;) {
+    if (history.hasPathsUnder(name)) return gitFileChanges(ctx, scope.commit, path, limit);
     const pid = history.pathId(name);
     if (pid === undefined) return out;
-    const rows = history.pathChanges(scopeTable, pid, after, limit + 1 - out.length);
+    const rows = history.pathChanges(scope.table, pid, after, limit + 1 - out.length);
     let switched = false;
     for (const row of rows) {
       // A rename of `name` away, or an addition: what git's walk limited to `name` shows there.
-      if (row.path !== name || (follow && (row.status === "A" || row.status === "R"))) {
+      if (row.path !== name || row.status === "A" || row.status === "R") {
         const seen = await asGitShows(ctx, row, name);
         if (seen.status === "D") Object.assign(row, { status: "D", path: name, old_path: null, additions: seen.additions, deletions: seen.deletions, churn: 1 });
         else if (seen.oldPath) Object.assign(row, { status: seen.status, old_path: seen.oldPath, additions: seen.additions, deletions: seen.deletions, churn: 1 });
@@ -61,7 +68,7 @@ export async function fileChanges(ctx: QueryContext, scopeTable: string, path: s
       }
       out.push(row);
       if (out.length > limit) return out;
-      if (follow && (row.status === "R" || row.status === "C") && row.old_path) {
+      if ((row.status === "R" || row.status === "C") && row.old_path) {
         name = row.old_path;
         after = row.seq;
         switched = true;
@@ -80,9 +87,7 @@ export async function fileChanges(ctx: QueryContext, scopeTable: string, path: s
  * diff of its own: status M, no line counts), and a rename into PATH is an addition.
  */
 export async function gitFileChanges(ctx: QueryContext, commit: string, path: string, limit: number, follow = true): Promise<PathChangeRow[]> {
-  // With --follow, git's pathspec also matches a folder of the same name (a file that replaced
-  // a folder): the index follows the file alone, so the rows keep the file's own changes only.
-  // Dropped commits may leave fewer rows than asked while git has more: ask again for more.
+  // Commits listed without a change (no diff of their own) are dropped, which may leave fewer rows than asked while git has more: ask again for more.
   for (let want = limit + 1; ; want *= 4) {
     const { rows, commits } = await gitFileWalk(ctx, commit, path, want, follow);
     if (rows.length > limit || commits < want) return rows.slice(0, limit + 1);
@@ -107,8 +112,10 @@ async function gitFileWalk(ctx: QueryContext, commit: string, path: string, coun
   // The name the file has in the commit at hand, older as renames are passed.
   let name = path;
   for (const c of raw) {
-    // The one change git shows: the file under the name it had in that commit.
-    const change = follow ? c.changes.find((x) => x.path === name) : (c.changes[0] ?? { status: "M" as const, path, oldPath: undefined });
+    // The one change git shows: the file under the name it had in that commit, else (git's pathspec
+    // matches a folder of that name too, a file that replaced a folder or gave way to one) the first
+    // file under the folder, as git lists it first.
+    const change = follow ? (c.changes.find((x) => x.path === name) ?? c.changes[0]) : (c.changes[0] ?? { status: "M" as const, path, oldPath: undefined });
     if (!change) continue;
     if (follow && (change.status === "R" || change.status === "C") && change.oldPath) name = change.oldPath;
     const n = numbers.get(c.sha)?.find((e) => e.path === change.path);

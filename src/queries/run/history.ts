@@ -9,7 +9,7 @@ import { fileChanges, gitFileChanges } from "./follow.ts";
 import { unreadableInList } from "./show-unreadable.ts";
 import type { HISTORY_ARGS, HistoryCommit, HistoryOutput } from "../history.ts";
 import type { Input } from "../define.ts";
-import { boundaryCommit, boundaryOf, historyStops } from "./history-stops.ts";
+import { boundaryCommit, indexBoundaryOf, historyStops } from "./history-stops.ts";
 import { familyFor, withProvenance } from "./provenance.ts";
 import { ignoredRevs } from "./ignored-revs.ts";
 
@@ -24,7 +24,9 @@ export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>):
     throw neverCommitted(ctx, path);
   }
   // Without --follow, git's history simplification decides which commits show, and the index keeps no merge diffs: git lists them.
-  const rows = input.follow ? await fileChanges(ctx, scope.table, path, input.limit, true) : await gitFileChanges(ctx, scope.commit, path, input.limit, false);
+  // A name that is a folder at this commit (a file here once): git's pathspec would list the folder's commits.
+  if (ctx.index.store.history.hasPathsUnder(path) && (await isFolderAt(ctx, scope.commit, path))) throw new LoreError("NOT_A_FILE", `${path} is a folder; history needs a file inside it.`);
+  const rows = input.follow ? await fileChanges(ctx, scope, path, input.limit) : await gitFileChanges(ctx, scope.commit, path, input.limit, false);
   return answer(ctx, scope, path, rows, input.limit);
 }
 
@@ -34,11 +36,15 @@ export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>):
  * git's walk in any case). Anything git finds nothing for waits, to get the index's own error.
  */
 async function duringFirstIndex(ctx: QueryContext, scope: Scope, path: string, limit: number, follow: boolean): Promise<PathChangeRow[]> {
-  if ((await lsTree(ctx.index, scope.commit, [path])).some((e) => e.path === path && e.type === "tree"))
-    throw new LoreError("NOT_A_FILE", `${path} is a folder; history needs a file inside it.`);
+  if (await isFolderAt(ctx, scope.commit, path)) throw new LoreError("NOT_A_FILE", `${path} is a folder; history needs a file inside it.`);
   const rows = await gitFileChanges(ctx, scope.commit, path, limit, follow);
   if (rows.length === 0) throw new HistoryNotYet();
   return rows;
+}
+
+/** Whether `path` is a folder at `commit` (ls-tree -r lists the files under it). */
+async function isFolderAt(ctx: QueryContext, commit: string, path: string): Promise<boolean> {
+  return (await lsTree(ctx.index, commit, [path])).some((e) => e.path.startsWith(`${path}/`));
 }
 
 /** The answer from up to limit + 1 changes, newest first: churn filled where the index has not measured it yet. */
@@ -59,7 +65,7 @@ async function answer(ctx: QueryContext, scope: Scope, path: string, found: Path
     return withProvenance(ctx, c, r.sha, family);
   });
   // A shallow clone's boundary commit: git diffs it against nothing, so the file looks added there with all its lines.
-  const boundary = await boundaryOf(ctx);
+  const boundary = await indexBoundaryOf(ctx);
   const reached: string[] = [];
   for (const [i, r] of rows.entries()) {
     if (!boundaryCommit(boundary, r.sha)) continue;

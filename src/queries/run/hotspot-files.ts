@@ -1,31 +1,7 @@
-/** What hotspots needs beside counts: which files are noise (lockfiles, generated, vendored), their indentation complexity, the knee of the curve. */
+/** What hotspots needs beside counts: the files' indentation complexity, the knee of the curve. */
 import { looksBinary } from "../../git/binary.ts";
-import { git, gitStream } from "../../git/run.ts";
+import { gitStream } from "../../git/run.ts";
 import type { QueryContext } from "../context.ts";
-
-const LOCKFILES = new Set([
-  "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock", "bun.lockb", "deno.lock", "Cargo.lock", "Gemfile.lock",
-  "poetry.lock", "Pipfile.lock", "uv.lock", "pdm.lock", "composer.lock", "go.sum", "flake.lock", "mix.lock", "pubspec.lock", "Podfile.lock",
-  "packages.lock.json", "gradle.lockfile", "Package.resolved", "shard.lock", "cabal.project.freeze",
-]);
-/** Paths linguist treats as generated or vendored by default (a short list of the common ones). */
-const GENERATED = /(^|\/)(node_modules|vendor|vendors|third[_-]party|bower_components|dist)\/|\.min\.(js|css)$|\.(js|css)\.map$|(^|\/)[^/]*\.(pb\.go|pb\.cc|pb\.h|_pb2\.py|g\.dart|generated\.\w+)$/;
-
-/** A lockfile, or a generated or vendored file by its name alone. */
-export function isNoiseByName(path: string): boolean {
-  const base = path.slice(path.lastIndexOf("/") + 1);
-  return LOCKFILES.has(base) || GENERATED.test(path);
-}
-
-/** The paths `.gitattributes` marks linguist-generated or linguist-vendored (git check-attr; read-only). */
-export async function linguistNoise(ctx: QueryContext, paths: string[]): Promise<Set<string>> {
-  const out = new Set<string>();
-  if (paths.length === 0) return out;
-  const text = (await git(["check-attr", "-z", "--stdin", "linguist-generated", "linguist-vendored"], { ...ctx.index.git, input: paths.join("\0") + "\0" })).toString("utf8");
-  const f = text.split("\0");
-  for (let i = 0; i + 2 < f.length; i += 3) if (f[i + 2] === "set" || f[i + 2] === "true") out.add(f[i]!);
-  return out;
-}
 
 /** Indentation complexity (Tornhill): leading tabs + leading spaces / 4, summed over the non-blank lines; 0 for a binary file. */
 export function indentComplexity(content: Uint8Array): number {

@@ -5,7 +5,8 @@ import { lineCounts } from "../../index/line-counts.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import type { ActivityRow } from "../../store/window-store.ts";
 import { existsAt, HistoryNotYet, isUnder, iso, notAt, repoPath, round, treeAt, windowOf } from "./common.ts";
-import { complexities, isNoiseByName, kneeOf, linguistNoise } from "./hotspot-files.ts";
+import { complexities, kneeOf } from "./hotspot-files.ts";
+import { noiseAmong } from "./noise-files.ts";
 import type { HOTSPOTS_ARGS, HotspotsOutput } from "../hotspots.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
@@ -27,18 +28,6 @@ async function blobLookup(ctx: QueryContext, scope: Scope, prefix: string): Prom
   return (a) => tree.get(a.path);
 }
 
-/** Whether the tree has a .gitattributes file anywhere (only then is git check-attr worth asking). */
-const withAttributes = new Map<string, boolean>();
-async function hasAttributes(ctx: QueryContext, scope: Scope): Promise<boolean> {
-  let has = withAttributes.get(scope.commit);
-  if (has === undefined) {
-    has = (await treeAt(ctx, scope)).some((e) => e.path === ".gitattributes" || e.path.endsWith("/.gitattributes"));
-    if (withAttributes.size > 100) withAttributes.clear();
-    withAttributes.set(scope.commit, has);
-  }
-  return has;
-}
-
 export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>): Promise<HotspotsOutput> {
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
@@ -52,9 +41,8 @@ export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>)
   if (scope.prefix !== undefined && w.limit !== null && info.commits < w.limit) throw new HistoryNotYet();
   const blobOf = await blobLookup(ctx, scope, prefix);
   // Lockfiles, generated and vendored files are noise to someone looking for risky code: out unless asked for.
-  const named = windows.activity(w).filter((a) => blobOf(a) !== undefined && (input.all || !isNoiseByName(a.path)));
-  const attrs = input.all || !(await hasAttributes(ctx, scope)) ? new Set<string>() : await linguistNoise(ctx, named.map((a) => a.path));
-  const current = () => windows.activity(w).filter((a) => blobOf(a) !== undefined && (input.all || (!isNoiseByName(a.path) && !attrs.has(a.path))));
+  const noise = input.all ? new Set<string>() : await noiseAmong(ctx, scope, windows.activity(w).filter((a) => blobOf(a) !== undefined).map((a) => a.path));
+  const current = () => windows.activity(w).filter((a) => blobOf(a) !== undefined && !noise.has(a.path));
   let activity = current();
   if (activity.some((a) => a.churnUnknown > 0)) {
     // Churn of the window's commits not indexed yet: fetch it now.

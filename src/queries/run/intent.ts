@@ -12,7 +12,7 @@ import { blameProgress, rangeToWatch } from "./blame-partial.ts";
 import type { QueryContext } from "../context.ts";
 import type { INTENT_ARGS, IntentCommit, IntentOutput } from "../intent.ts";
 import type { Input } from "../define.ts";
-import { boundaryCommit, boundaryOf, historyStops } from "./history-stops.ts";
+import { boundaryCommit, blameBoundaryOf, historyStops } from "./history-stops.ts";
 
 /** A commit's other files listed unless all are asked for: those nearest the path say most about why. */
 const NEAREST_FILES = 5;
@@ -105,7 +105,7 @@ export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): 
   const uncommitted = bySha.get(null);
   bySha.delete(null);
   // Lines git pins on a shallow clone's boundary commit were written there or before it: its message is not their reason.
-  const boundary = await boundaryOf(ctx);
+  const boundary = await blameBoundaryOf(ctx);
   const before: [number, number][] = [];
   for (const [sha, lines] of bySha as Map<string, [number, number][]>) {
     if (boundaryCommit(boundary, sha)) {

@@ -3,6 +3,7 @@
  * hunks cut per commit; a repeated question comes from a cache keyed like blame's (path + the last
  * commit that changed it + its blob + the question).
  */
+import { withinLines } from "./diff-lines.ts";
 import { LoreError } from "../../errors.ts";
 import { LINE_LOG_FORMAT, parseLineLog, type LineLogCommit } from "../../git/parse-line-log.ts";
 import { gitStream } from "../../git/run.ts";
@@ -144,8 +145,7 @@ async function lineLog(ctx: QueryContext, rev: string, path: string, spec: strin
 }
 
 function commitOut(c: LineLogCommit, own: [number, number], diffLines: number) {
-  const cut = c.diff.length > diffLines;
-  const diff = [...c.diff.slice(0, diffLines), ...(cut ? [`… ${c.diff.length - diffLines} more line${c.diff.length - diffLines === 1 ? "" : "s"} (--diff-lines)`] : [])].join("\n");
+  const diff = withinLines(c.diff, diffLines).join("\n");
   return { sha: shortSha(c.sha), author: c.author, time: iso(c.time), subject: c.subject, range: own, diff };
 }
 

@@ -188,12 +188,17 @@ async function walkGit(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<L
   return shas.map((s) => rows.get(s)!);
 }
 
-/** The commits of `git log [flags] REV -- PATH…`, newest first, each with its files and +/-, and whether more follow. */
-export async function logCommits(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<{ commits: LogCommit[]; truncated: boolean; leftOut: string[] }> {
+/** The index rows of the commits `git log [flags] REV -- PATH…` lists, newest first, one more than `f.limit` when more follow. */
+export async function logRows(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<LogCommitRow[]> {
   // Without paths every commit is shown, in the scope's order; paths, --since and --first-parent need the walk along parents.
   // --not REV needs what REV reaches, which the index does not keep: git lists the commits.
   const walk = f.paths.length === 0 && f.since === undefined && !f.firstParent ? walkAll : walkParents;
-  const found = (f.not === undefined ? await walk(ctx, scope, f) : undefined) ?? (await walkGit(ctx, scope, f));
+  return (f.not === undefined ? await walk(ctx, scope, f) : undefined) ?? (await walkGit(ctx, scope, f));
+}
+
+/** The commits of `git log [flags] REV -- PATH…`, newest first, each with its files and +/-, and whether more follow. */
+export async function logCommits(ctx: QueryContext, scope: Scope, f: LogFilter): Promise<{ commits: LogCommit[]; truncated: boolean; leftOut: string[] }> {
+  const found = await logRows(ctx, scope, f);
   const rows = found.slice(0, f.limit);
   await ctx.index.ensureChurn(rows.filter((c) => !isMerge(c)).map((c) => c.sha));
   const changes = byCommit(ctx.index.store.log.changesOf(rows.filter((c) => !isMerge(c)).map((c) => c.id)));

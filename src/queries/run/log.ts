@@ -44,7 +44,7 @@ export async function run(ctx: QueryContext, input: Input<typeof LOG_ARGS>): Pro
     fullDiff: input.fullDiff,
   });
   // The rest of a cut list: what the first answer listed is not said again.
-  const commits = await markBoundary(ctx, log.commits.slice(skip));
+  const commits = await markBoundary(ctx, log.commits.slice(skip), true);
   // With --not the walk ends at that revision's history, which may be above the boundary: only a boundary commit listed says it.
   const stops = await walkStops(ctx, log.commits.map((c) => c.sha), !log.truncated && not === undefined, since);
   return { repo: ctx.index.repo.root, rev: scope.commit, paths, commits, truncated: log.truncated, ...(log.leftOut.length ? { leftOut: log.leftOut } : {}), ...stops };

@@ -1,4 +1,5 @@
-/** One line per row of review's missing: the evidence that put it there, strongest first, in words. */
+/** One line per row of review's missing: the evidence that put it there, strongest first, in words, and how strongly it holds. */
+import { round } from "./common.ts";
 import type { Evidence, Kind, Ranked } from "./missing-rank.ts";
 import { plural } from "../../plural.ts";
 
@@ -29,11 +30,52 @@ export function whyOf(r: Ranked, e: Evidence, name: (old: string) => string): st
     similar: () => `changed in ${r.similar!.count} of the ${r.similar!.k === 1 ? "past commit" : `${r.similar!.k} past commits`} most like yours`,
     partner: () => `changed with ${name(e.inputs[r.partner!.of]!)} in ${r.partner!.count} of its last ${plural(r.partner!.total, "commit")}`,
   };
+  return saidKinds(r, e).map((kind) => say[kind]()).join("; ");
+}
+
+/** The share each kind of evidence says in its why (3 of 4 commits, 4 of the 5 files of a place); a name, an import or a word says none. */
+const SHARE: Partial<Record<Kind, (r: Ranked, e: Evidence) => number>> = {
+  cochange: (r) => r.count / Math.max(1, r.commits),
+  partner: (r) => r.partner!.count / r.partner!.total,
+  similar: (r) => r.similar!.count / r.similar!.k,
+  habit: (r, e) => r.habit! / e.recent.length,
+  place: (r) => r.place!.changed / r.place!.files,
+  analogy: (r) => r.analogy!.paired / r.analogy!.applies,
+  remains: (r) => r.remain!.removed / (r.remain!.removed + r.remain!.left),
+};
+const shareOf = (kind: Kind, r: Ranked, e: Evidence) => SHARE[kind]?.(r, e) ?? 0;
+
+/** Co-change, a partner and the commits most like yours are one kind of reason, said once. */
+const COCHANGE_KINDS = new Set<Kind>(["cochange", "partner", "similar"]);
+
+/**
+ * The kinds of evidence why says: the strongest, the second when it weighs half the first or more,
+ * and the one with the largest share when neither says as large a share (9 of the 12 files of a
+ * place beside 1 of 274 commits): the confidence is a share why says.
+ */
+function saidKinds(r: Ranked, e: Evidence): Kind[] {
   const parts = (Object.entries(r.parts) as [Kind, number][]).sort((a, b) => b[1] - a[1]);
   const kinds = parts.filter(([, worth], i) => i === 0 || (i === 1 && worth >= parts[0]![1] / 2)).map(([kind]) => kind);
   // A partner is co-change seen from one file, and the commits most like yours are co-change too: one
   // line says it (of all the files it went with, where it went with several).
   let one = kinds.includes("cochange") && kinds.includes("partner") ? kinds.filter((k) => k !== (r.with.length > 1 ? "partner" : "cochange")) : kinds;
   if (one.includes("similar") && (one.includes("cochange") || one.includes("partner"))) one = one.filter((k) => k !== "similar");
-  return one.map((kind) => say[kind]()).join("; ");
+  const said = Math.max(0, ...one.map((k) => shareOf(k, r, e)));
+  const cochangeSaid = one.some((k) => COCHANGE_KINDS.has(k));
+  const best = parts
+    .map(([k]) => k)
+    .filter((k) => !one.includes(k) && !(cochangeSaid && COCHANGE_KINDS.has(k)))
+    .reduce<Kind | undefined>((b, k) => (shareOf(k, r, e) > (b ? shareOf(b, r, e) : said) ? k : b), undefined);
+  return best ? [...one, best] : one;
+}
+
+/**
+ * How strongly the row's evidence holds, 0 to 1: the largest share its why says (its commits with
+ * the changed files, a place's files, a rule's pairs, a removed line's files). 0 when nothing but a
+ * name, an import or a word put it there: a guess, which review does not show.
+ */
+export function confidenceOf(r: Ranked, e: Evidence): number {
+  const share = Math.max(0, ...saidKinds(r, e).map((kind) => shareOf(kind, r, e)));
+  // 2 of 409 commits is little, not nothing: at least 0.01.
+  return share > 0 ? Math.max(0.01, round(share, 2)) : 0;
 }

@@ -4,7 +4,7 @@
  * every write), so owners of a big tree reads them from memory after the first question, for any
  * path under it; people are numbered, so the sums add numbers by number.
  */
-import { boundaryCommit, boundaryOf } from "./history-stops.ts";
+import { boundaryCommit, blameBoundaryOf } from "./history-stops.ts";
 import type { TreeEntry } from "../../git/records.ts";
 import { blameMany } from "../../index/blame.ts";
 import { filesDone } from "../partial.ts";
@@ -68,7 +68,7 @@ async function learn(ctx: QueryContext, scope: Scope, entries: readonly TreeEntr
     const b = cached.get(e.path);
     return b && !b.binary ? [[e.path, b.id] as const] : [];
   });
-  const boundary = await boundaryOf(ctx);
+  const boundary = await blameBoundaryOf(ctx);
   const shas = new Set<string>();
   for (const [, id] of text) for (const sha of blames.linesByCommit(id).keys()) shas.add(sha);
   const facts = blames.commits(shas);

@@ -6,6 +6,7 @@ import { failedBlames, leftOut } from "../../index/blame.ts";
 import { blameTarget } from "./blame-file.ts";
 import { LoreError } from "../../errors.ts";
 import { notAt, repoPath, round, treeAt } from "./common.ts";
+import { withoutNoise } from "./noise-files.ts";
 import { ownerFacts } from "./owner-facts.ts";
 import { truckFactor } from "./truck-factor.ts";
 import type { OWNERS_ARGS, OwnersOutput } from "../owners.ts";
@@ -26,8 +27,10 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
   if (input.by !== undefined && input.by !== "file" && input.by !== "folder") throw new LoreError("BAD_ARGUMENT", `--by takes "file" or "folder", not "${input.by}".`);
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
-  const entries = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);
-  if (prefix !== "" && entries.length === 0) throw notAt(ctx, scope, prefix, "has no files");
+  const files = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);
+  if (prefix !== "" && files.length === 0) throw notAt(ctx, scope, prefix, "has no files");
+  // A lockfile's lines were written by a package manager, a generated file's by a build: nobody's knowledge.
+  const entries = await withoutNoise(ctx, scope, files, input.all);
   const { files: facts, people } = await ownerFacts(ctx, scope, entries, input.ignoreRevs);
 
   // A row per file, or per folder (or file) right below the path.
@@ -117,6 +120,6 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     ...(input.by ? { results: results.slice(0, input.limit) } : {}),
     truncated: input.by ? results.length > input.limit : authors.length > TOP_AUTHORS,
     ...(left.length ? { leftOut: left } : {}),
-    ...(before ? { beforeHistory: before, ...(await stopsField(ctx)) } : {}),
+    ...(before ? { beforeHistory: before, ...(await stopsField(ctx, undefined, true)) } : {}),
   };
 }

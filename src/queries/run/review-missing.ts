@@ -4,10 +4,11 @@ import { gitCapped, gitMaybe } from "../../git/run.ts";
 import { lsTree } from "../../index/tree.ts";
 import type { QueryContext } from "../context.ts";
 import { PER_FILE } from "../cochange.ts";
-import { HistoryNotYet, round } from "./common.ts";
+import { HistoryNotYet } from "./common.ts";
 import { MISSING_PARAMS, rankMissing, type Evidence, type PastCommit } from "./missing-rank.ts";
 import { parseGrep, remainsOf, searchedLines } from "./missing-remains.ts";
-import { whyOf } from "./missing-why.ts";
+import { confidenceOf, whyOf } from "./missing-why.ts";
+import { noiseAmong } from "./noise-files.ts";
 import { oldName } from "./review-rewrites.ts";
 
 export interface Missing {
@@ -28,6 +29,8 @@ const MAX_WORDS = 5000;
 /** The repository's newest commits read for what most changes bring. */
 const RECENT = 100;
 const MAX_FILES = 50;
+/** Candidates judged for noise per row shown: more lockfiles and generated files than this among the best are not met. */
+const NOISE_MARGIN = 20;
 /** How long the search for the change's removed lines may take: past it, the answer goes without them. */
 const GREP_MS = 2000;
 /** The search's output read at most: a line in thousands of files is boilerplate, and the search then says nothing. */
@@ -42,8 +45,9 @@ let treeMemo: { commit: string; files: Set<string> } | undefined;
 /**
  * `oldSide` is the commit the candidates must exist at (HEAD, or the merge base; undefined: the
  * indexed head). Inputs are the changed files that existed there, by their old names; `with` names them by their new ones.
+ * `keepNoise`: lockfiles, generated and vendored files may be named too (--all).
  */
-export async function missingOf(ctx: QueryContext, oldSide: string | undefined, files: ChangedFile[], limit: number): Promise<Missing[]> {
+export async function missingOf(ctx: QueryContext, oldSide: string | undefined, files: ChangedFile[], limit: number, keepNoise = false): Promise<Missing[]> {
   const { history, cochange } = ctx.index.store;
   const change = new Set<string>();
   for (const f of files) change.add(f.path).add(oldName(f));
@@ -105,13 +109,20 @@ export async function missingOf(ctx: QueryContext, oldSide: string | undefined, 
     remains: remainsOf(removedBy, found, change, treeMemo.files),
   };
   const now = (old: string) => newName.get(old) ?? old;
-  return rankMissing(e, MISSING_PARAMS, limit).map((r) => {
+  // A row nothing but a name, an import or a word put there (confidence 0) is a guess: not shown, so the next one backed is.
+  const backed = rankMissing(e, MISSING_PARAMS, Infinity)
+    .map((r) => ({ ...r, confidence: confidenceOf(r, e) }))
+    .filter((r) => r.confidence > 0)
+    .slice(0, limit * NOISE_MARGIN);
+  // Lockfiles, generated and vendored files are left out as hotspots and cochange leave them out.
+  const noise = keepNoise ? new Set<string>() : await noiseAmong(ctx, scope, backed.map((r) => r.path));
+  return backed.filter((r) => !noise.has(r.path)).slice(0, limit).map((r) => {
     const named = [...r.with.map((k) => e.inputs[k]!), r.name?.of, r.analogy?.of].filter((f) => f !== undefined).map(now);
     // An importer and a line's remover are new names already (read from the change as it is now).
     const withNames = [...new Set([...named, r.importedBy, r.remain?.from].filter((f) => f !== undefined))];
     return {
       path: r.path,
-      confidence: round(r.count / Math.max(1, r.commits), 2),
+      confidence: r.confidence,
       with: withNames.slice(0, MAX_WITH),
       ...(withNames.length > MAX_WITH ? { withTotal: withNames.length } : {}),
       why: whyOf(r, e, now),

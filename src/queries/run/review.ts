@@ -14,7 +14,7 @@ import { identities } from "./identity.ts";
 import { peopleOf } from "./review-people.ts";
 import { rewritesOf } from "./review-rewrites.ts";
 import { userEmail } from "./review-user.ts";
-import { boundaryCommit, boundaryOf, historyStops } from "./history-stops.ts";
+import { boundaryCommit, blameBoundaryOf, historyStops } from "./history-stops.ts";
 
 /** The files whose replaced lines are read (a page of files: the rest are listed with their counts, on the pages after). */
 const MAX_FILES = 50;
@@ -40,9 +40,9 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
   const all = change.files;
   const listed = all.slice(0, MAX_FILES);
   const atOld = change.oldSide === head ? undefined : change.oldSide;
-  const [rewrites, missing] = await Promise.all([rewritesOf(ctx, change.oldSide, listed), missingOf(ctx, atOld, all, MAX_MISSING)]);
+  const [rewrites, missing] = await Promise.all([rewritesOf(ctx, change.oldSide, listed), missingOf(ctx, atOld, all, MAX_MISSING, input.all)]);
   // Lines git pins on a shallow clone's boundary commit: from before the clone's history, so no commit, fix or person here is theirs.
-  const boundary = await boundaryOf(ctx);
+  const boundary = await blameBoundaryOf(ctx);
   const before = new Map<string, [number, number][]>();
   const stopped = [...rewrites.lines.keys()].filter((sha) => boundaryCommit(boundary, sha));
   for (const sha of stopped) rewrites.lines.delete(sha);

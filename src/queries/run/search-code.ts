@@ -10,7 +10,7 @@ import type { LeftOut } from "./pickaxe-damage.ts";
 import { jsRegex, pickaxe, withCounts, type Found } from "./pickaxe-git.ts";
 import { codeSearchStats, fromIndex, IDENTIFIER } from "./search-code-index.ts";
 import { addedHunks } from "./pickaxe-hunks.ts";
-import { boundaryCommit, boundaryOf, walkStops } from "./history-stops.ts";
+import { boundaryCommit, indexBoundaryOf, walkStops } from "./history-stops.ts";
 
 export { codeSearchStats };
 
@@ -59,15 +59,21 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
     ).map((c) => withCounts(c, find));
   const commits = found.slice(0, limit);
   // A shallow clone's boundary commit: git diffs it against nothing, so the text looks added there; it may be older.
-  const boundary = await boundaryOf(ctx);
+  const boundary = await indexBoundaryOf(ctx);
   const atBoundary = (sha: string) => boundaryCommit(boundary, sha) !== undefined;
   // When was it introduced: the lines the oldest commit added it with, so no show of its whole diff is needed (not a boundary's, which added nothing).
-  const diff = input.oldest && commits[0] && !atBoundary(commits[0].sha) ? await addedHunks(ctx, commits[0].sha, commits[0].files, find) : undefined;
+  const diff = input.oldest && commits[0] && !atBoundary(commits[0].sha) ? await addedHunks(ctx, commits[0].sha, commits[0].files, find).catch(belowBoundary) : undefined;
   // The oldest first walks all of it; the newest first reach the boundary when the walk found no more above it.
   const stops = await walkStops(ctx, commits.map((c) => c.sha), input.oldest === true || found.length <= limit);
   const family = familyFor(ctx, input.paths?.length === 1 ? repoPath(ctx, input.paths[0]!) : undefined);
   const results = commits.map((c) => withProvenance(ctx, atBoundary(c.sha) ? { ...resultOf(c), boundary: true as const } : resultOf(c), c.sha, family));
   return { ...head, results, ...(diff ? { diff } : {}), truncated: found.length > limit, ...(left.why.length ? { leftOut: left.why } : {}), ...stops };
+}
+
+/** A commit of an imported history below a shallow clone's boundary: git has not its patch, so the answer has no lines of it. */
+function belowBoundary(err: unknown): undefined {
+  if (err instanceof LoreError && err.code === "BAD_REVISION") return undefined;
+  throw err;
 }
 
 function resultOf(c: Found) {

@@ -29,8 +29,9 @@ export async function run(ctx: QueryContext, input: Input<typeof STATUS_ARGS>): 
   const indexedHead = store.meta("indexedHead") ?? null;
   const indexing = index.busy;
   // A linked worktree shares the index of its repository, which follows the main worktree's HEAD: fresh when that is indexed.
-  const followed = index.isPrimary ? head : (readHeadCommit(index.shared.primary) ?? head);
-  const state = head === null ? "empty" : indexing ? "indexing" : followed === indexedHead ? "fresh" : "stale";
+  // On an unborn branch (git checkout --orphan) the index keeps what it followed: empty only when there is none.
+  const followed = (index.isPrimary ? head : (readHeadCommit(index.shared.primary) ?? head)) ?? indexedHead;
+  const state = followed === null ? "empty" : indexing ? "indexing" : followed === indexedHead ? "fresh" : "stale";
   const capped = store.meta("truncated");
   const rebuilt = store.meta("rebuilt");
   const partialClone = isPartialClone(index.repo);

@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
-/** Commits per week over time, as bars, with the numbers said in words. */
+/** Commits per week to the files drawn, as bars, with the numbers said in words (and what they count). */
 import { fmt, h, plural, s } from "./dom.ts";
 
 const DAY = 86_400_000;
 
-export function drawActivity(box: HTMLElement, weeks: [string, number][], width: number, height: number): void {
+/** `files`: how many files' commits `weeks` counts (the files drawn): the figures say so, not the repository's total. */
+export function drawActivity(box: HTMLElement, weeks: [string, number][], files: number, width: number, height: number): void {
   if (weeks.length === 0) {
     box.append(h("p", { class: "quiet" }, "No commits."));
     return;
@@ -39,5 +40,11 @@ export function drawActivity(box: HTMLElement, weeks: [string, number][], width:
     svg.append(s("text", { x: x.toFixed(1), y: height - 4, class: "axis" }, year));
   }
   box.append(svg);
-  box.append(h("p", { class: "quiet" }, `${plural(total, "commit")} over ${plural(n, "week")} (${weeks[0]![0]} to ${weeks[weeks.length - 1]![0]}); the busiest week, of ${busiest[0]}, had ${plural(busiest[1], "commit")}.`));
+  box.append(
+    h(
+      "p",
+      { class: "quiet" },
+      `${plural(total, "commit")} changed the ${plural(files, "file")} drawn above, over ${plural(n, "week")} (${weeks[0]![0]} to ${weeks[weeks.length - 1]![0]}); the busiest week, of ${busiest[0]}, had ${plural(busiest[1], "commit")}. Commits that changed only other files (or files since deleted) are not counted: this is not the repository's total.`,
+    ),
+  );
 }

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /** The co-change graph of the top hotspots, laid out once by d3-force (no animation: the page is a picture). */
 import { forceCenter, forceCollide, forceLink, forceManyBody, forceSimulation, forceX, forceY, type SimulationNodeDatum } from "d3-force";
-import { base, fmt, h, plural, s } from "./dom.ts";
+import { fmt, h, plural, s } from "./dom.ts";
+import { shortLabels } from "./labels.ts";
 import type { ReportData } from "./types.ts";
 
 interface Node extends SimulationNodeDatum {
@@ -16,6 +17,8 @@ export function drawGraph(box: HTMLElement, graph: ReportData["graph"], width: n
   }
   const nodes: Node[] = graph.nodes.map((n, i) => ({ path: n.path, changes: n.changes, x: width / 2 + 80 * Math.cos(i), y: height / 2 + 80 * Math.sin(i) }));
   const byPath = new Map(nodes.map((n) => [n.path, n]));
+  // A monorepo has many package.json: a node says as much of its path as tells it apart.
+  const name = shortLabels(nodes.map((n) => n.path));
   const links = graph.links.map((l) => ({ source: byPath.get(l.source)!, target: byPath.get(l.target)!, count: l.count }));
   const maxCount = Math.max(1, ...links.map((l) => l.count));
   const maxChanges = Math.max(1, ...nodes.map((n) => n.changes));
@@ -38,7 +41,7 @@ export function drawGraph(box: HTMLElement, graph: ReportData["graph"], width: n
   for (const l of links)
     svg.append(s("line", { x1: l.source.x!, y1: l.source.y!, x2: l.target.x!, y2: l.target.y!, "stroke-width": (1 + 5 * (l.count / maxCount)).toFixed(1), class: "edge" }, s("title", {}, `${l.source.path} ↔ ${l.target.path}: ${plural(l.count, "commit")} together`)));
   for (const n of nodes) {
-    const g = s("g", { class: "node", tabindex: 0, role: "button", "data-path": n.path, "aria-label": `${n.path}: ${plural(n.changes, "change")}` }, s("title", {}, `${n.path}: ${plural(n.changes, "change")} in the window`), s("circle", { cx: n.x!, cy: n.y!, r: radius(n).toFixed(1) }), s("text", { x: n.x!, y: n.y! - radius(n) - 3 }, base(n.path)));
+    const g = s("g", { class: "node", tabindex: 0, role: "button", "data-path": n.path, "aria-label": `${n.path}: ${plural(n.changes, "change")}` }, s("title", {}, `${n.path}: ${plural(n.changes, "change")} in the window`), s("circle", { cx: n.x!, cy: n.y!, r: radius(n).toFixed(1) }), s("text", { x: n.x!, y: n.y! - radius(n) - 3 }, name.get(n.path)!));
     g.addEventListener("click", () => pick(n.path));
     g.addEventListener("keydown", (e) => {
       if ((e as KeyboardEvent).key === "Enter") pick(n.path);
@@ -47,5 +50,5 @@ export function drawGraph(box: HTMLElement, graph: ReportData["graph"], width: n
   }
   box.append(svg);
   const top = links.slice(0, 8);
-  if (top.length) box.append(h("p", { class: "quiet small" }, "Strongest pairs: " + top.map((l) => `${base(l.source.path)} + ${base(l.target.path)} (${fmt(l.count)})`).join(", ") + "."));
+  if (top.length) box.append(h("p", { class: "quiet small" }, "Strongest pairs: " + top.map((l) => `${name.get(l.source.path)} + ${name.get(l.target.path)} (${fmt(l.count)})`).join(", ") + "."));
 }

@@ -72,7 +72,7 @@ function main(): void {
     if (f) pick(f);
   });
   drawFolders($("owners-box"), data.folders, data.path);
-  drawActivity($("activity"), data.weeks, activityWidth, 160);
+  drawActivity($("activity"), data.weeks, data.files.length, activityWidth, 160);
   document.body.dataset.ready = "true";
 }
 

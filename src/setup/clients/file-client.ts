@@ -32,6 +32,8 @@ export interface FileClientSpec {
   confirm?(self: SelfCommand): Promise<Step | null>;
   /** More to say after setup (e.g. what the new file shadows). */
   notes?(): Step[];
+  /** doctor's further checks of the client (e.g. whether it starts MCP servers in this folder). */
+  moreChecks?(): Check[];
 }
 
 const isExecutable = (file: string) => {
@@ -79,6 +81,14 @@ export function fileClient(spec: FileClientSpec): Client {
     return { name, status: "warn", message: `no lore block in ${file}, so the agent is not told when to use lore`, fix };
   }
 
+  const isRegistered = (self: SelfCommand) => {
+    try {
+      return entryState(mcp(), spec.entry(self)).state !== "missing";
+    } catch {
+      return false;
+    }
+  };
+
   const guard = (name: string, run: () => Check | Promise<Check>) =>
     Promise.resolve()
       .then(run)
@@ -115,6 +125,8 @@ export function fileClient(spec: FileClientSpec): Client {
         const file = spec.instructions();
         checks.push(await guard(`${spec.id} instructions`, () => blockCheck(file)));
       }
+      // Only where lore is registered: a client without it has nothing to start.
+      if (spec.moreChecks && isRegistered(self)) checks.push(...spec.moreChecks());
       return checks;
     },
   };

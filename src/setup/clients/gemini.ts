@@ -10,6 +10,7 @@ import { parse } from "jsonc-parser";
 import { jsonEntry } from "../edit/json-entry.ts";
 import type { Step } from "../step.ts";
 import { commandArgs, commandEntry, fileClient } from "./file-client.ts";
+import { geminiTrustCheck } from "./gemini-trust.ts";
 import { geminiDir } from "./paths.ts";
 
 const settings = () => join(geminiDir(), "settings.json");
@@ -46,4 +47,6 @@ export const gemini = fileClient({
   commandOf: commandArgs,
   instructions: contextFile,
   notes,
+  // doctor runs where the person works: the folder gemini would be started in.
+  moreChecks: () => [geminiTrustCheck(process.cwd(), userSettings())],
 });

@@ -1,0 +1,113 @@
+/**
+ * `lore index import SOURCE`: every check before anything changes — the header, the size, the
+ * checksum, SQLite's integrity check, the schema, the paths, that it is this repository's history —
+ * then the index replaced in one transaction (through the daemon when one runs), then caught up to HEAD.
+ */
+import { mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { health, rpcCall } from "../client/rpc-client.ts";
+import { daemonPaths } from "../client/socket-path.ts";
+import { LoreError } from "../errors.ts";
+import { currentHead, isShallow, type Repo } from "../git/repo.ts";
+import { gitMaybe } from "../git/run.ts";
+import { indexPath } from "../index/index-file.ts";
+import { indexOf } from "../index/indexes.ts";
+import { mainWorktree } from "../index/shared-index.ts";
+import { ForeignIndex } from "../store/foreign-index.ts";
+import { migratedCopy } from "../store/index-copy.ts";
+import { SCHEMA_VERSION } from "../store/schema.ts";
+import { checkBelongs } from "./belongs.ts";
+import { fileStamp } from "./export.ts";
+import { readHeader, type Manifest } from "./manifest.ts";
+import type { PhaseLog } from "./phase-log.ts";
+import { freeBytes, openSource } from "./source.ts";
+import { adoptStaged, stagedPath } from "./swap.ts";
+import { unpack } from "./unpack.ts";
+
+const bad = (why: string) => new LoreError("BAD_INDEX_FILE", `This index file cannot be imported: ${why}. Nothing was changed.`);
+
+/** What the manifest alone settles, before anything is unpacked. */
+async function checkManifest(repo: Repo, m: Manifest, payload: number): Promise<void> {
+  if (payload < m.payloadBytes) throw bad(`it is cut short (${payload.toLocaleString("en-US")} of ${m.payloadBytes.toLocaleString("en-US")} bytes after its header): an interrupted download or copy`);
+  if (payload > m.payloadBytes) throw bad("it has bytes after the end its manifest gives");
+  if (m.schema > SCHEMA_VERSION) throw new LoreError("INDEX_TOO_NEW", `This index was written by a newer lore (${m.lore}, schema ${m.schema}; this one reads schema ${SCHEMA_VERSION} and older): upgrade lore here, or export with this lore's version. Nothing was changed.`);
+  const head = (await currentHead(repo)) ?? "";
+  if (head && head.length !== m.head.length) throw new LoreError("INDEX_FOREIGN", `This index is of a repository with other object ids (${m.head.length === 64 ? "SHA-256" : "SHA-1"}); it cannot be this one's. Nothing was changed.`);
+  // A full clone has every commit of its history: a head it lacks is another repository's (said before unpacking).
+  if (!isShallow(repo) && (await gitMaybe(["cat-file", "-e", `${m.head}^{commit}`], { cwd: repo.root })) === null)
+    throw new LoreError("INDEX_FOREIGN", `This index is of another repository: its head ${m.head.slice(0, 12)} is not a commit of this one. Nothing was changed.`);
+  if (m.mailmap !== fileStamp(join(mainWorktree(repo).root, ".mailmap")))
+    throw new LoreError("INDEX_MISMATCH", "This index was built with another .mailmap than this checkout's, so its authors would differ from git's here: export it again from a checkout with this .mailmap (or run lore index build). Nothing was changed.");
+}
+
+/** What only the unpacked database can say: its schema, SQLite's check, its paths, its head and commits. */
+async function checkDatabase(repo: Repo, file: string, m: Manifest): Promise<number> {
+  const db = ForeignIndex.open(file);
+  try {
+    const v = db.version;
+    if (v !== m.schema) throw bad(`its database is at schema ${v}, not the ${m.schema} its manifest gives`);
+    if (!db.sameSchema()) throw bad("its database has tables, views or triggers lore's schema does not");
+    const ok = db.integrity();
+    if (ok !== "ok") throw bad(`SQLite finds it damaged (${ok.slice(0, 200)})`);
+    const path = db.firstBadPath();
+    if (path) throw bad(`it names ${path}`);
+    if (db.meta("indexedHead") !== m.head) throw bad("its database is at another head than its manifest says");
+    await checkBelongs(repo, db, m.head);
+    return db.reachCount();
+  } finally {
+    db.close();
+  }
+}
+
+/** Hands the staged file to the daemon serving this user, which swaps between two answers; false when none answers. */
+async function throughDaemon(repo: Repo, file: string, head: string): Promise<boolean> {
+  const paths = daemonPaths();
+  if (!(await health(paths.socket))) return false;
+  try {
+    await rpcCall(paths.socket, "index.adopt", { repo: repo.root, file, head }, { timeoutMs: 30 * 60_000 });
+    return true;
+  } catch (err) {
+    // A daemon of another build (without index.adopt) is left to see the new index as another process's writes.
+    if (err instanceof LoreError && err.code !== "INTERNAL" && err.code !== "DAEMON_UNAVAILABLE") throw err;
+    return false;
+  }
+}
+
+export interface Imported {
+  head: string;
+  commits: number;
+  viaDaemon: boolean;
+}
+
+/** Checks the index file `source` names and puts it in place of `repo`'s index; nothing changes when a check fails. */
+export async function importIndex(repo: Repo, source: string, headers: Record<string, string>, log: PhaseLog): Promise<Imported> {
+  log.begin();
+  const live = indexPath(repo.commonDir);
+  mkdirSync(dirname(live), { recursive: true, mode: 0o700 });
+  const tag = Math.random().toString(36).slice(2, 10);
+  const spooled = `${live}.import-${process.pid}-${tag}.download`;
+  const unpacked = `${live}.import-${process.pid}-${tag}.unpacked`;
+  const staged = stagedPath(live, tag);
+  const temporary = [spooled, unpacked, staged];
+  try {
+    const src = await openSource(source, headers, spooled, freeBytes(dirname(live)));
+    const { manifest: m, offset } = readHeader(src.path);
+    await checkManifest(repo, m, statSync(src.path).size - offset);
+    if (m.bytes > freeBytes(dirname(live)))
+      throw new LoreError("INDEX_WRITE_FAILED", `This index unpacks to ${m.bytes.toLocaleString("en-US")} bytes, more than is free for lore's folder; free some space (or point LORE_HOME at a disk with room). Nothing was changed.`);
+    await unpack(src.path, offset, m, unpacked);
+    if (src.temporary) rmSync(src.path, { force: true });
+    const commits = await checkDatabase(repo, unpacked, m);
+    // Older schema: copied into lore's own tables at that version, then migrated as the store migrates.
+    if (m.schema < SCHEMA_VERSION) migratedCopy(unpacked, staged, m.schema);
+    else renameSync(unpacked, staged);
+    await log.done(`checked the index at ${m.head.slice(0, 12)}: ${commits.toLocaleString("en-US")} commits, ${m.whole ? "whole history" : "part of the history"}`);
+    log.begin();
+    const viaDaemon = await throughDaemon(repo, staged, m.head);
+    if (!viaDaemon) await adoptStaged(indexOf(repo), staged, m.head);
+    await log.done(`imported${viaDaemon ? " (the daemon serves it from its next answer)" : ""}`);
+    return { head: m.head, commits, viaDaemon };
+  } finally {
+    for (const f of temporary) rmSync(f, { force: true });
+  }
+}

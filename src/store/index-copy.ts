@@ -1,0 +1,108 @@
+/**
+ * The SQL of carrying an index to another machine: a copy with nothing of this machine in it (export),
+ * and a checked copy's rows put in place of the live index's, in one transaction (import).
+ */
+import { runtime, type SqlDatabase } from "../runtime/index.ts";
+import { MIGRATIONS, SCHEMA_VERSION } from "./schema.ts";
+
+/** Meta that describes the index's content: it travels. The rest (repoRoot, rebuilt, times, fingerprint) is this machine's. */
+export const PORTABLE_META = [
+  "indexedHead",
+  "treeHead",
+  "churnHead",
+  "codeHead",
+  "codeWords",
+  "codeBatches",
+  "truncated",
+  "historyStops",
+  "historyWhole",
+  "unreadableContent",
+  "codeUnreadable",
+] as const;
+
+/** Caches of this machine: line histories keep whole answers (which name the repository's path), blame failures a damaged clone's own. */
+const LOCAL_TABLES = ["line_histories", "blame_failures"];
+
+const quoted = (path: string) => `'${path.replace(/'/g, "''")}'`;
+const metaList = PORTABLE_META.map((k) => `'${k}'`).join(", ");
+
+/** The tables holding rows (not the full-text index, rebuilt from commits on import, nor its shadow tables). */
+function dataTables(db: SqlDatabase, schema = "main"): string[] {
+  return db
+    .prepare(`SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'message_fts%' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
+    .column()
+    .map(String);
+}
+
+/**
+ * Writes a consistent snapshot of `db` to `dest` (a new file), then takes out of the copy what belongs to
+ * this machine: meta but PORTABLE_META, the local caches, the full-text index (rebuilt on import); compacted.
+ */
+export function exportCopy(db: SqlDatabase, dest: string): void {
+  db.exec(`VACUUM INTO ${quoted(dest)}`);
+  const copy = runtime.openDatabase(dest);
+  try {
+    copy.exec("PRAGMA journal_mode = DELETE");
+    copy.exec(`DELETE FROM meta WHERE key NOT IN (${metaList})`);
+    for (const t of LOCAL_TABLES) copy.exec(`DELETE FROM ${t}`);
+    copy.exec("INSERT INTO message_fts (message_fts) VALUES ('delete-all')");
+    copy.exec("VACUUM");
+  } finally {
+    copy.close();
+  }
+}
+
+/**
+ * A file at schema `version` (older than lore's, checked) copied into a new database made by lore's own
+ * migrations at that version, then migrated as the store migrates: the import then reads a current file.
+ */
+export function migratedCopy(from: string, dest: string, version: number): void {
+  const db = runtime.openDatabase(dest);
+  try {
+    for (let v = 0; v < version; v++) db.exec(MIGRATIONS[v]!);
+    db.exec(`ATTACH DATABASE ${quoted(from)} AS src`);
+    db.exec("BEGIN");
+    for (const t of dataTables(db)) db.exec(`DELETE FROM main.${t}; INSERT INTO main.${t} SELECT * FROM src.${t}`);
+    db.exec("COMMIT");
+    db.exec("DETACH DATABASE src");
+    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Puts the rows of `file` (a checked index at lore's schema) in place of every row of the live index `db`,
+ * keeping its identity (repoRoot), then `meta`; rebuilds the message search from the commits. One
+ * transaction: a reader sees the old index or the new one, and a failure (a full disk) leaves the old.
+ */
+export function adoptRows(db: SqlDatabase, file: string, meta: Record<string, string>): void {
+  db.exec(`ATTACH DATABASE ${quoted(file)} AS src`);
+  try {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const local = new Set(LOCAL_TABLES);
+      for (const t of dataTables(db)) {
+        if (t === "meta") continue;
+        db.exec(`DELETE FROM main.${t}`);
+        if (!local.has(t)) db.exec(`INSERT INTO main.${t} SELECT * FROM src.${t}`);
+      }
+      db.exec("INSERT INTO message_fts (message_fts) VALUES ('delete-all')");
+      db.exec("DELETE FROM main.meta WHERE key <> 'repoRoot'");
+      db.exec(`INSERT INTO main.meta (key, value) SELECT key, value FROM src.meta WHERE key IN (${metaList})`);
+      const set = db.prepare("INSERT INTO main.meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+      for (const [k, v] of Object.entries(meta)) set.run(k, v);
+      db.exec("INSERT INTO message_fts (rowid, subject, body) SELECT id, subject, body FROM message_parts");
+      db.exec("INSERT INTO main.meta (key, value) SELECT 'messagesIndexed', coalesce(max(id), 0) FROM commit_rows WHERE true ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+      db.exec("COMMIT");
+    } catch (err) {
+      try {
+        db.exec("ROLLBACK");
+      } catch {}
+      throw err;
+    }
+  } finally {
+    db.exec("DETACH DATABASE src");
+  }
+}

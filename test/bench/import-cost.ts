@@ -1,0 +1,96 @@
+/**
+ * What a carried index saves (issue 37): a fresh first pass (`lore index build` on an empty
+ * LORE_HOME) against `lore index import` of an index exported 30 commits back (plus the blame of
+ * the files those commits changed), the first answers after the import, and the file's size.
+ * Usage: bun test/bench/import-cost.ts [express] [hono] [generated:COMMITS:FILES]
+ */
+import { spawnSync } from "node:child_process";
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { cloneExpress, cloneHono } from "../helpers/express.ts";
+import { runGit, tempDir } from "../helpers/git-repo.ts";
+import { generateRepo } from "./gen-repo.ts";
+
+const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+
+function lore(cwd: string, home: string, args: string[]): { ms: number; json: any } {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, env: { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1" }, encoding: "utf8", maxBuffer: 1 << 28 });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`lore ${args.join(" ")} failed: ${r.stderr}`);
+  let json: any;
+  try {
+    json = JSON.parse(r.stdout);
+  } catch {}
+  return { ms, json };
+}
+
+interface Row {
+  name: string;
+  commits: number;
+  freshS: number;
+  importS: number;
+  importBuildS: number;
+  firstAnswerMs: number;
+  changedBlameMs: number;
+  indexBytes: number;
+  fileBytes: number;
+}
+
+async function measure(name: string, full: string): Promise<Row> {
+  const root = tempDir(`lore-imp-${name.replace(/[^a-z0-9]+/gi, "-")}-`);
+  const a = join(root, "a");
+  runGit(root, ["clone", "-q", "--no-local", full, a]);
+  runGit(a, ["reset", "-q", "--hard", runGit(full, ["rev-list", "HEAD"]).split("\n")[30]!]);
+  const file = join(root, "index.lore");
+  const homeA = join(root, "home-a");
+  lore(a, homeA, ["index", "build"]);
+  lore(a, homeA, ["index", "export", file]);
+  const indexBytes = lore(a, homeA, ["status", "--json"]).json.dbBytes;
+  const fresh = lore(full, join(root, "home-fresh"), ["index", "build"]);
+  const homeB = join(root, "home-b");
+  const imp = lore(full, homeB, ["index", "import", file, "--json"]);
+  if (imp.json.newCommits < 30) throw new Error(`${name}: ${imp.json.newCommits} new commits`);
+  // The first answers in a new process after the import (process start included): log, and blame of a file the index holds;
+  // then blame of a file the new commits changed, which git blames as after any new commits.
+  const text = (f: string) => /\.(js|ts|tsx|md|json)$/.test(f);
+  const changed = runGit(full, ["diff", "--name-only", imp.json.imported, "HEAD"]).split("\n").filter(text)[0]!;
+  const kept = runGit(full, ["ls-files"]).split("\n").find(text)!;
+  const first = Math.max(lore(full, homeB, ["log", "-n", "20", "--json"]).ms, lore(full, homeB, ["blame", kept, "--json"]).ms);
+  const changedBlameMs = lore(full, homeB, ["blame", changed, "--json"]).ms;
+  const build = lore(full, homeB, ["index", "build"]);
+  return {
+    name,
+    commits: Number(runGit(full, ["rev-list", "--count", "HEAD"]).trim()),
+    freshS: fresh.ms / 1000,
+    importS: imp.ms / 1000,
+    importBuildS: (imp.ms + build.ms) / 1000,
+    firstAnswerMs: first,
+    changedBlameMs,
+    indexBytes,
+    fileBytes: statSync(file).size,
+  };
+}
+
+async function target(spec: string): Promise<[string, string]> {
+  if (spec === "express") return ["express", cloneExpress()];
+  if (spec === "hono") return ["hono", cloneHono()];
+  const [, commits, files] = spec.split(":");
+  const dir = join(tempDir("lore-imp-gen-"), "repo");
+  await generateRepo({ dir, commits: Number(commits), files: Number(files), seed: 37 });
+  return [`generated ${commits}/${files}`, dir];
+}
+
+const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
+const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+
+const specs = process.argv.slice(2).length ? process.argv.slice(2) : ["express", "hono", "generated:10000:1000"];
+console.log("| repository | commits | fresh first pass | import + 30 commits | share | + blame of changed files | share | first answer after (log, blame) | blame of a changed file | index | export file |");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+for (const spec of specs) {
+  const [name, dir] = await target(spec);
+  const r = await measure(name, dir);
+  console.log(
+    `| ${r.name} | ${r.commits.toLocaleString("en-US")} | ${r.freshS.toFixed(1)} s | ${r.importS.toFixed(1)} s | ${pct(r.importS, r.freshS)} | ${r.importBuildS.toFixed(1)} s | ${pct(r.importBuildS, r.freshS)} | ${Math.round(r.firstAnswerMs)} ms | ${Math.round(r.changedBlameMs)} ms | ${mb(r.indexBytes)} | ${mb(r.fileBytes)} |`,
+  );
+}

@@ -1,0 +1,146 @@
+/** The two copies of an MCP answer (structuredContent, text content) say the same, each page of either fits a client, and a line history's budget goes on its changes. */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ALICE, BOB, TestRepo } from "../helpers/git-repo.ts";
+import { buildRepo, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
+
+const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+const TEXT_PAGE = 8192;
+
+let repo: Fixture;
+let fn: TestRepo;
+let home: string;
+let client: Client;
+
+type Result = { isError?: boolean; structuredContent?: any; content: { type: string; text: string }[] };
+const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result;
+
+/** A function of 60 lines, of which a later commit changes two in its middle. */
+function functionRepo(): TestRepo {
+  const r = new TestRepo();
+  const body = (changed: boolean) => Array.from({ length: 60 }, (_, i) => (changed && (i === 45 || i === 46) ? `  total += step${i} * 2; // changed` : `  total += step${i};`));
+  r.write("src/sum.js", ["function restartServer(total) {", ...body(false), "  return total;", "}", ""].join("\n")).commit("Add restartServer", ALICE);
+  r.write("src/sum.js", ["function restartServer(total) {", ...body(true), "  return total;", "}", ""].join("\n")).commit("Double two steps", BOB);
+  return r;
+}
+
+beforeAll(async () => {
+  home = tempDir("lore-copies-home-");
+  repo = buildRepo();
+  fn = functionRepo();
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("LORE_MCP_")) env[k] = v;
+  const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, "mcp"], cwd: repo.dir, env: { ...env, LORE_HOME: home, LORE_NO_DAEMON: "1", LORE_MCP_ALLOWED_REPOS: fn.dir }, stderr: "pipe" });
+  client = new Client({ name: "lore-test", version: "0" });
+  await client.connect(transport);
+});
+
+afterAll(async () => {
+  await client.close().catch(() => {});
+  repo.cleanup();
+  fn.cleanup();
+  rmSync(home, { recursive: true, force: true });
+});
+
+/** Every value of the JSON copy (and every key that is not a field name: a path, a person, a sha), each line of a long one apart. */
+function valuesOf(v: unknown, out: string[] = []): string[] {
+  if (v === null || v === undefined) return out;
+  if (typeof v !== "object") {
+    out.push(...String(v).split("\n").filter((l) => l.trim() !== ""));
+    return out;
+  }
+  if (Array.isArray(v)) {
+    for (const x of v) valuesOf(x, out);
+    return out;
+  }
+  for (const [k, x] of Object.entries(v)) {
+    if (!/^[a-z][A-Za-z]*$/.test(k)) out.push(k);
+    valuesOf(x, out);
+  }
+  return out;
+}
+
+const ASKS: [string, Record<string, unknown>][] = [
+  ["lore_blame", { path: "src/app.ts" }],
+  ["lore_blame", { path: "data/big.txt" }],
+  ["lore_history", { path: "src/helpers.ts" }],
+  ["lore_history", { path: "src/helpers.ts", limit: 1 }],
+  ["lore_intent", { path: "src/app.ts", startLine: 3, endLine: 7 }],
+  ["lore_cochange", { paths: ["src/app.ts"] }],
+  ["lore_hotspots", {}],
+  ["lore_contributors", { path: "src" }],
+  ["lore_owners", { path: "src" }],
+  ["lore_search", { query: "helpers" }],
+  ["lore_log", { limit: 3 }],
+  ["lore_compare", { base: "HEAD~3", head: "HEAD", patch: true }],
+  ["lore_git", { args: ["log", "--oneline", "-n", "3"] }],
+];
+
+test("each copy of an answer says every fact of the other: the text holds every value, continue token and hint of the JSON, and is no longer", async () => {
+  for (const [name, args] of ASKS) {
+    const r = await call(name, args);
+    expect({ name, args, isError: r.isError }).toEqual({ name, args, isError: undefined });
+    expect(r.content.length).toBe(1);
+    const text = r.content[0]!.text;
+    const json = r.structuredContent;
+    const missing = valuesOf(json).filter((v) => !text.includes(v));
+    expect({ name, args, missing }).toEqual({ name, args, missing: [] });
+    if (json.continue) expect(text).toContain(json.continue);
+    // No summary in one copy with the rows in the other: the text is not longer than the JSON.
+    expect({ name, args, longer: text.length > JSON.stringify(json).length }).toEqual({ name, args, longer: false });
+  }
+});
+
+test("every page's text is at most 8,192 characters, and a whole-file blame's page says the lines it holds, in both copies", async () => {
+  const truth = gitBlameShas(repo.dir, "data/big.txt");
+  const mine: string[] = [];
+  let pages = 0;
+  for (let token: string | undefined; ; ) {
+    const r = await call("lore_blame", { path: "data/big.txt", ...(token ? { continue: token } : {}) });
+    pages++;
+    const text = r.content[0]!.text;
+    expect(text.length).toBeLessThanOrEqual(TEXT_PAGE);
+    const hunks = r.structuredContent.hunks as [number, number, string][];
+    for (const [start, end, sha] of hunks) for (let l = start; l <= end; l++) mine[l - 1] = sha;
+    const held = [hunks[0]![0], hunks[hunks.length - 1]![1]];
+    expect(r.structuredContent.range).toEqual(held);
+    expect(text).toContain(`range: ${held.join(" ")}`);
+    token = r.structuredContent.continue;
+    if (!token) break;
+  }
+  expect(mine).toEqual(truth);
+  expect(pages).toBeGreaterThan(1);
+  // A file's text (show REV:PATH) pages within the same limit.
+  const show = await call("lore_show", { rev: "HEAD:data/big.txt" });
+  expect(show.content[0]!.text.length).toBeLessThanOrEqual(TEXT_PAGE);
+  expect(show.content[0]!.text).toMatch(/more lines from startLine \d+/);
+});
+
+test("an error is one text block that says it all, and no structuredContent", async () => {
+  const r = await call("lore_blame", { path: "src/missing.ts" });
+  expect(r.isError).toBe(true);
+  expect(r.structuredContent).toBeUndefined();
+  expect(r.content.length).toBe(1);
+  expect(r.content[0]!.text).toMatch(/^PATH_NOT_FOUND: src\/missing\.ts .+\.$/);
+});
+
+test("a line history's diff lines go to the lines a commit changed, and its cut names the tool's argument", async () => {
+  const r = await call("lore_history", { repo: fn.dir, path: "src/sum.js", lines: ":restartServer" });
+  const texts = [JSON.stringify(r.structuredContent), r.content[0]!.text];
+  for (const copy of texts) {
+    expect(copy).toContain("+  total += step45 * 2; // changed");
+    expect(copy).toContain("+  total += step46 * 2; // changed");
+    expect(copy).toContain("-  total += step45;");
+    expect(copy).not.toContain("--diff-lines");
+  }
+  // Even with room for fewer lines than the change, the changed lines come first, and the cut says diffLines.
+  const few = await call("lore_history", { repo: fn.dir, path: "src/sum.js", lines: ":restartServer", diffLines: 3 });
+  for (const copy of [JSON.stringify(few.structuredContent), few.content[0]!.text]) {
+    expect(copy).toContain("-  total += step45;");
+    expect(copy).toContain("(diffLines)");
+    expect(copy).not.toContain("--diff-lines");
+  }
+});
