@@ -15,9 +15,9 @@ import type { Store } from "../store/store.ts";
 import { releaseSharedIndex, sharedIndexOf, type SharedIndex } from "./shared-index.ts";
 import { churnFor, updateChurn } from "./churn.ts";
 import type { IndexContext, IndexOptions, Progress } from "./context.ts";
-import { streamCommits, updateHistory } from "./history.ts";
+import { updateHistory } from "./history.ts";
 import { lsTree, updateTree } from "./tree.ts";
-import { markCommits } from "./commit-marks.ts";
+import { indexOffHistory } from "./off-history.ts";
 import { refsStamp, updateProvenance } from "./provenance.ts";
 import { orderBelowBoundary } from "./shallow-order.ts";
 
@@ -265,12 +265,7 @@ export class RepoIndex implements IndexContext {
       if (this.store.history.commitId(commit) === undefined) {
         // A commit off the indexed history (another branch): index what it adds.
         // As the index is written: the primary worktree's .mailmap names the authors.
-        await streamCommits(this.primaryContext(), [commit, "--not", head], (batch) => {
-          this.store.transaction(() => {
-            for (const c of batch) this.store.history.insertCommit(c);
-          });
-        });
-        markCommits(this.store);
+        await indexOffHistory(this.primaryContext(), commit, head);
       }
       const max = this.options.maxCommits;
       const shas = orderBelowBoundary(this, commit) ?? (await gitText(["rev-list", ...(max ? ["-n", String(max)] : []), commit, "--"], this.git)).split("\n").filter(Boolean);

@@ -1,4 +1,4 @@
-/** Lines by coding agent in owners' and contributors' model copies: { agent: lines } (the share is lines over the answer's own total). */
+/** Lines by coding agent in owners' and contributors' model copies: { agent: lines } (the share is lines over the answer's own total), and those copies' schemas. */
 import { z } from "zod";
 
 type Answer = Record<string, unknown>;
@@ -25,4 +25,21 @@ export function ownersAgentsSchema(out: z.ZodObject) {
   const rows = out.shape.results;
   const element = rows instanceof z.ZodOptional && rows.unwrap() instanceof z.ZodArray ? ((rows.unwrap() as z.ZodArray).element as z.ZodObject) : undefined;
   return { agents: agentLinesSchema(), ...(element ? { results: z.array(element.extend({ agents: agentLinesSchema() })).optional() } : {}) };
+}
+
+/** The output schema of owners' and contributors' copies (people by lines, agents beside), or undefined for another question. */
+export function peopleSchema(question: string, out: z.ZodObject, columns: z.ZodType): z.ZodObject | undefined {
+  if (question === "owners")
+    return out.extend({
+      authors: z.record(z.string(), z.number().int()).describe("lines by author, most first"),
+      truckAuthors: z.array(z.string()).optional().describe("when not the first authors"),
+      ...ownersAgentsSchema(out),
+    });
+  if (question === "contributors")
+    return out.extend({
+      columns,
+      results: z.record(z.string(), z.union([z.tuple([z.number().int(), z.number().int(), z.string()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.object({ bot: z.literal(true).optional(), agentLines: z.number().int().optional() })])])).describe("[lines, commits, lastChanged] by Name <email>, people first, then bots"),
+      agents: agentLinesSchema(),
+    });
+  return undefined;
 }

@@ -5,7 +5,7 @@
  * git's `uniq -c` lines and `git log` headers these tasks replace (npm run bench:tasks), so a row
  * says its values and the column names are said once.
  */
-import { agentLines, agentLinesSchema, ownersAgentsSchema, ownFields } from "./model-agents.ts";
+import { agentLines, ownFields, peopleSchema } from "./model-agents.ts";
 import { z } from "zod";
 import { fold, WORD } from "../queries/run/snippet.ts";
 
@@ -265,18 +265,8 @@ export function compactSchema(question: string, out: z.ZodObject): z.ZodObject {
 
 function compactListSchema(question: string, out: z.ZodObject): z.ZodObject {
   const columns = z.array(z.string()).describe("the names of each row's values, in order");
-  if (question === "owners")
-    return out.extend({
-      authors: z.record(z.string(), z.number().int()).describe("lines by author, most first"),
-      truckAuthors: z.array(z.string()).optional().describe("when not the first authors"),
-      ...ownersAgentsSchema(out),
-    });
-  if (question === "contributors")
-    return out.extend({
-      columns,
-      results: z.record(z.string(), z.union([z.tuple([z.number().int(), z.number().int(), z.string()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.object({ bot: z.literal(true).optional(), agentLines: z.number().int().optional() })])])).describe("[lines, commits, lastChanged] by Name <email>, people first, then bots"),
-      agents: agentLinesSchema(),
-    });
+  const people = peopleSchema(question, out, columns);
+  if (people) return people;
   if (question === "hotspots")
     return out.extend({
       under: z.string().optional().describe("the folder the paths are under"),
