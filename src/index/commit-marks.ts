@@ -5,12 +5,15 @@
 import type { Store } from "../store/store.ts";
 import { agentOfCommit } from "./agents.ts";
 import { ownPr } from "./pr-number.ts";
-import { branchCommits, generations } from "./merge-branch.ts";
+import { branchCommits, generations, reachesAny } from "./merge-branch.ts";
 
 const BATCH = 2000;
 
-/** Marks the commits stored since the last pass; returns how many were read. */
-export function markCommits(store: Store): number {
+/**
+ * Marks the commits stored since the last pass; returns how many were read. `shallow`: the ids the
+ * clone's shallow file lists (git shows them without parents): history is cut there.
+ */
+export function markCommits(store: Store, shallow: readonly string[] = []): number {
   let after = Number(store.meta("provenanceThrough") ?? 0);
   const merges: number[] = [];
   let read = 0;
@@ -29,7 +32,7 @@ export function markCommits(store: Store): number {
     });
     read += batch.length;
   }
-  if (merges.length) inheritFromMerges(store, merges);
+  if (merges.length) inheritFromMerges(store, merges, shallow);
   return read;
 }
 
@@ -37,12 +40,21 @@ export function markCommits(store: Store): number {
  * A commit without a change request of its own gets the one of the first merge (oldest in the
  * graph) whose branch brought it in: the commits reachable from the merge's other parents and not
  * from its first (git rev-list M^1..M^2).
+ * Where history is cut (a shallow clone's boundary, a capped index), a merge whose ancestry reaches
+ * the cut cannot tell what its first side held: the commits it seems to bring in get no pr from it,
+ * nor from any later merge (absent, never guessed).
  */
-function inheritFromMerges(store: Store, mergeIds: number[]): void {
+function inheritFromMerges(store: Store, mergeIds: number[], shallow: readonly string[]): void {
   const rows = store.provenance.graph();
   const idOf = new Map(rows.map((r) => [r.sha, r.id]));
   const parents = new Map(rows.map((r) => [r.id, r.parents ? r.parents.split(" ").map((p) => idOf.get(p) ?? -1).filter((p) => p >= 0) : []]));
+  const cut = new Set(rows.filter((r) => r.parents && r.parents.split(" ").some((p) => !idOf.has(p))).map((r) => r.id));
+  for (const sha of shallow) {
+    const id = idOf.get(sha);
+    if (id !== undefined && parents.get(id)!.length === 0) cut.add(id);
+  }
   const gen = generations(parents);
+  const uncertain = reachesAny(parents, gen, cut);
   const prs = store.provenance.prMerges(mergeIds);
   const has = store.provenance.withPr();
   const order = [...prs.keys()].sort((a, b) => gen.get(a)! - gen.get(b)! || a - b);
@@ -53,7 +65,7 @@ function inheritFromMerges(store: Store, mergeIds: number[]): void {
       for (const c of branchCommits(parents, gen, first, others)) {
         if (has.has(c)) continue;
         has.add(c);
-        store.provenance.inheritPr(c, prs.get(m)!);
+        if (!uncertain.has(m)) store.provenance.inheritPr(c, prs.get(m)!);
       }
     }
   });

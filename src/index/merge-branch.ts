@@ -25,6 +25,14 @@ export function generations(parents: Map<number, number[]>): Map<number, number>
   return gen;
 }
 
+/** The commits from which one of `targets` is reachable (themselves included): parents first, in generation order. */
+export function reachesAny(parents: Map<number, number[]>, gen: Map<number, number>, targets: Set<number>): Set<number> {
+  const out = new Set<number>();
+  if (targets.size === 0) return out;
+  for (const c of [...parents.keys()].sort((a, b) => gen.get(a)! - gen.get(b)!)) if (targets.has(c) || parents.get(c)!.some((p) => out.has(p))) out.add(c);
+  return out;
+}
+
 const FIRST = 1;
 const OTHER = 2;
 

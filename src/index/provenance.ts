@@ -2,6 +2,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Repo } from "../git/repo.ts";
+import { shallowList } from "../git/shallow.ts";
 import type { IndexContext } from "./context.ts";
 import { markCommits } from "./commit-marks.ts";
 import { updateReleases } from "./releases.ts";
@@ -33,7 +34,7 @@ export function refsStamp(repo: Repo): string {
 
 /** Brings provenance up to the stored history and the refs as they are now. */
 export async function updateProvenance(ix: IndexContext, stamp: string): Promise<void> {
-  markCommits(ix.store);
+  markCommits(ix.store, shallowList(ix.repo));
   if (ix.store.meta("refsStamp") === stamp) return;
   await updateReleases(ix);
   await updateNoteAgents(ix);

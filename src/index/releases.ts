@@ -3,6 +3,7 @@
  * hold (git rev-list --parents), each tag in version order marking the commits no earlier one holds.
  */
 import { createHash } from "node:crypto";
+import { isShallow } from "../git/repo.ts";
 import { gitText } from "../git/run.ts";
 import type { ReleaseTag } from "../store/provenance-store.ts";
 import type { IndexContext } from "./context.ts";
@@ -45,8 +46,21 @@ export function firstReleases(tags: { name: ReleaseName; commit: string }[], par
   return out;
 }
 
-/** Reads the release tags again when they changed since the last read (the refs' stamp moved); returns whether they had. */
+/**
+ * Reads the release tags again when they changed since the last read (the refs' stamp moved); returns whether they had.
+ * A shallow clone cannot tell a commit's first release (it lacks the tags below its boundary and the
+ * history that links a tag to a commit): it says none, and keeps the releases an imported whole
+ * history brought (found in a full clone), never reading its own partial tags over them.
+ */
 export async function updateReleases(ix: IndexContext): Promise<boolean> {
+  if (isShallow(ix.repo)) {
+    if (ix.store.meta("historyWhole") === "1" || ix.store.meta("releaseTags") === "shallow") return false;
+    ix.store.transaction(() => {
+      ix.store.provenance.replaceReleases([], new Map());
+      ix.store.setMeta("releaseTags", "shallow");
+    });
+    return true;
+  }
   const out = await gitText(["for-each-ref", `--format=${TAG_FORMAT}`, "refs/tags"], ix.git);
   const tags = releaseTagsOf(out);
   const seen = createHash("sha1").update(JSON.stringify(tags.map((t) => [t.name.tag, t.commit]))).digest("hex");
