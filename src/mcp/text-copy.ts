@@ -98,18 +98,26 @@ function value(out: string[], v: unknown, ind: string): void {
 }
 
 const oneLine = (v: unknown) => isScalar(v) && !multiline(v);
+const isRow = (v: unknown): v is Row => !!v && typeof v === "object" && !Array.isArray(v);
+/** A tuple's own fields: an object as its last element (a bot, a commit's provenance), or undefined. */
+const ownOf = (t: unknown[]) => (t.length > 1 && isRow(t[t.length - 1]) ? (t[t.length - 1] as Row) : undefined);
+const valuesOf = (t: unknown[]) => (ownOf(t) ? t.slice(0, -1) : t);
 
-/** A map's entries, one a line: `path 12`, `Ann Lee: 40 3 2024-05-01` (a colon after a key with spaces); a nested map or a long text under its key. */
+/** A map's entries, one a line: `path 12`, `Ann Lee: 40 3 2024-05-01` (a colon after a key with spaces), a row's own fields after its values; a nested map or a long text under its key. */
 function entries(out: string[], o: Row, ind: string, columns?: unknown[]): void {
   const keys = Object.keys(o);
   const colon = keys.some(blank) ? ":" : "";
-  const tuples = Object.values(o).filter((v) => Array.isArray(v) && v.length > 0 && v.every(oneLine)) as unknown[][];
-  const l = layout(tuples, Math.max(0, ...tuples.map((t) => t.length)), columns?.map(String));
+  const tuples = Object.values(o).filter((v) => Array.isArray(v) && v.length > 0 && valuesOf(v).every(oneLine)) as unknown[][];
+  const l = layout(tuples.map(valuesOf), Math.max(0, ...tuples.map((t) => valuesOf(t).length)), columns?.map(String));
   for (const k of keys) {
     const v = o[k];
     if (oneLine(v)) out.push(`${ind}${k}${colon} ${say(v)}`);
-    else if (tuples.includes(v as unknown[])) out.push(`${ind}${k}${colon} ${l.line(v as unknown[])}`);
-    else field(out, k, v, ind);
+    else if (tuples.includes(v as unknown[])) {
+      const own = ownOf(v as unknown[]);
+      const extra = own ? ownFields(own) : undefined;
+      out.push(`${ind}${k}${colon} ${l.line(valuesOf(v as unknown[]), extra)}`);
+      if (own && extra === undefined) for (const [f, x] of Object.entries(own)) field(out, f, x, ind + "  ");
+    } else field(out, k, v, ind);
   }
 }
 
