@@ -128,7 +128,8 @@ const reviewer: Kind = {
     const counts = new Map<string, number>();
     for (const m of sh(f.dir, `git blame --line-porcelain HEAD -- ${q(t.path as string)}`).matchAll(/^author (.*)$/gm)) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
     const top = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
-    return top && !JSON.stringify(o ?? {}).includes(JSON.stringify(top).slice(1, -1)) ? [`the main author ${top} is not named`] : [];
+    // git blame's names are raw (Tj and TJ are two); lore names a person once: the name compared without case.
+    return top && !JSON.stringify(o ?? {}).toLowerCase().includes(JSON.stringify(top).slice(1, -1).toLowerCase()) ? [`the main author ${top} is not named`] : [];
   },
 };
 
