@@ -138,7 +138,8 @@ function unNumstat(v: unknown): unknown {
 
 /**
  * A branch's files by folder: { "src/utils/": { "url.ts": [45, 3] } }, folders in the order their
- * first file comes (a path's folder said once was a quarter of a 300-file branch's tokens).
+ * first file comes (a path's folder said once was a quarter of a 300-file branch's tokens); by path
+ * where no folder holds two of them (a folder's braces cost more than its name said twice).
  */
 function byFolder(files: unknown): unknown {
   if (Array.isArray(files) || !files || typeof files !== "object") return files;
@@ -148,7 +149,7 @@ function byFolder(files: unknown): unknown {
     if (INDEX_LIKE.test(path.slice(i))) return files;
     (out[path.slice(0, i)] ??= {})[path.slice(i)] = v;
   }
-  return out;
+  return Object.values(out).some((names) => Object.keys(names).length > 1) ? out : files;
 }
 
 /** The folder every file of every commit is under, when log was asked about one folder ("" otherwise). */
@@ -206,6 +207,9 @@ export function expandTuples(answer: unknown): unknown {
   const files = a.files;
   if (files && typeof files === "object" && !Array.isArray(files) && Object.values(files).every((v) => v && typeof v === "object" && !Array.isArray(v)))
     a = { ...a, files: Object.fromEntries(Object.entries(files as Record<string, Answer>).flatMap(([dir, names]) => Object.entries(names).map(([name, v]) => [dir + name, unNumstat(v)]))) };
+  // (compare's files by path, where no folder held two)
+  else if (files && typeof files === "object" && !Array.isArray(files) && "commits" in a && Object.values(files).every((v) => typeof v === "string"))
+    a = { ...a, files: Object.fromEntries(Object.entries(files as Record<string, string>).map(([path, v]) => [path, unNumstat(v)])) };
   // cochange's rows as { path: [score, count] }, from the folder they are under.
   if (Array.isArray(a.columns) && a.columns.join() === "score,count" && a.results && typeof a.results === "object" && !Array.isArray(a.results)) {
     const { under, columns: _c, ...rest } = a;
@@ -280,7 +284,7 @@ function compactListSchema(question: string, out: z.ZodObject): z.ZodObject {
     return out.extend({ under: z.string().optional().describe("the folder the files are under"), commits: z.array(commits.element.extend({ files })) });
   }
   if (question === "compare" && out.shape.files instanceof z.ZodOptional)
-    return out.extend({ files: z.union([out.shape.files.unwrap() as z.ZodType, z.record(z.string(), numstatSchema).describe("by folder, then file name")]).optional() });
+    return out.extend({ files: z.union([out.shape.files.unwrap() as z.ZodType, numstatSchema, z.record(z.string(), numstatSchema).describe("by folder, then file name")]).optional() });
   const results = out.shape.results;
   if (question === "search" && results instanceof z.ZodArray && results.element instanceof z.ZodObject && results.element.shape.files instanceof z.ZodOptional) {
     const byPath = z.record(z.string(), z.tuple([z.number().int(), z.number().int()])).describe("[added, removed] occurrences by path");
