@@ -130,8 +130,9 @@ function entries(out: string[], o: Row, ind: string, columns?: unknown[]): void 
 function field(out: string[], key: string, v: unknown, ind: string, columns?: unknown[]): void {
   if (isScalar(v)) {
     if (multiline(v)) out.push(`${ind}${key}`, ...indented(v as string, ind));
-    // (a field's name is one word: the value is the rest of the line)
-    else out.push(`${ind}${key} ${say(v)}`);
+    // (a field's name is one word: the value is the rest of the line; but `lines 12` is how lore names
+    // line 12, so a count of lines keeps its colon)
+    else out.push(`${ind}${key}${key === "lines" && typeof v === "number" ? ":" : ""} ${say(v)}`);
     return;
   }
   const empty = Array.isArray(v) ? v.length === 0 : Object.keys(v as Row).length === 0;
