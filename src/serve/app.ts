@@ -81,8 +81,8 @@ export function createServeApp(deps: AppDeps): Hono {
     const body = await readBody(req, MAX_BODY_BYTES, deps.clientTimeoutMs);
     if ("status" in body)
       return body.status === 413
-        ? refuse(413, "BODY_TOO_LARGE", `A request to this lore server may carry up to ${MAX_BODY_BYTES / 1024 / 1024} MB.`)
-        : refuse(408, "CLIENT_TOO_SLOW", `The request body did not arrive within ${deps.clientTimeoutMs / 1000} s.`);
+        ? refuse(413, "BODY_TOO_LARGE", `A request to this lore server may carry up to ${MAX_BODY_BYTES / 1024 / 1024} MB.`, { connection: "close" })
+        : refuse(408, "CLIENT_TOO_SLOW", `The request body did not arrive within ${deps.clientTimeoutMs / 1000} s.`, { connection: "close" });
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.text);

@@ -25,8 +25,7 @@ export function serveCall(repos: Repos, scope: ServeScope): ToolDeps["call"] {
     const clone = scope.cloneAt(input.repo as string);
     checkPaths(def, input, clone.root);
     // Committed history: the file on disk is never the question (the clone's files are the head's anyway).
-    const takesUntil = (def.common ?? ["repo", "until"]).includes("until");
-    const asked = takesUntil && (input.until === undefined || input.until === "") ? { ...input, until: "HEAD" } : input;
+    const asked = "until" in def.args && (input.until === undefined || input.until === "") ? { ...input, until: "HEAD" } : input;
     let text: string;
     try {
       text = (await repos.answer(name, asked)).text;

@@ -79,7 +79,8 @@ export async function runServe(opts: ServeOptions): Promise<number> {
       progress: async (ticket) => repos.deadlines.progress(ticket),
     },
   });
-  const server = await runtime.serveTcp(opts.listen.host, opts.listen.port, opts.clientTimeoutS, app.fetch);
+  // Idle longer than a body may take, by more than Bun's 4 s timer granularity: a body too slow gets its 408 before the connection closes.
+  const server = await runtime.serveTcp(opts.listen.host, opts.listen.port, opts.clientTimeoutS + 5, app.fetch);
   const host = opts.listen.host.includes(":") ? `[${opts.listen.host}]` : opts.listen.host;
   log({ event: "listening", url: `http://${host}:${server.port}/mcp`, repos: clones.all.map((c) => c.repo.name), version: VERSION, tokens: tokens.list().length });
   if (loopback && tokens.list().length === 0) log({ event: "warning", message: "no tokens: any program on this machine may ask; lore serve token add NAME makes one" });
