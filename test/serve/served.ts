@@ -8,13 +8,15 @@ import { ALICE, BOB, TestRepo, tempDir } from "../helpers/git-repo.ts";
 
 export const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 
-/** The origin a server clones: three files, five commits by two people, a symlink that leads out of it. */
+/** The origin a server clones: three files and a .mailmap, six commits by two people, a symlink that leads out of it. */
 export function originRepo(): TestRepo {
   const repo = new TestRepo();
   repo.write("a.txt", "one\ntwo\nthree\n").commit("add a", ALICE);
   repo.write("b.txt", "bee\n").commit("add b", BOB);
   repo.write("a.txt", "one\n2\nthree\nfour\n").commit("fix a's second line", BOB);
   repo.write("dir/c.txt", "see\n").commit("add c", ALICE);
+  // A .mailmap: what it stamps must be the same on every replica (each has its own clone of it).
+  repo.write(".mailmap", "Bob B. <bob@example.com>\n").commit("a mailmap", BOB);
   spawnSync("ln", ["-s", "/etc", join(repo.dir, "escape")]);
   repo.commit("a link out", ALICE);
   return repo;
