@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { renameSync, rmSync } from "node:fs";
-import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { tempDir, type TestRepo } from "../helpers/git-repo.ts";
 import { callTool, originRepo, post, sdkClient, startServe, type Served } from "./served.ts";

@@ -88,7 +88,7 @@ describe("lore serve over Streamable HTTP", () => {
   });
 
   test("no token, or a wrong one, is 401 without any OAuth discovery", async () => {
-    for (const headers of [{}, { authorization: "Bearer nope" }, { authorization: `Bearer ${token}x` }, { authorization: token }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: "Bearer nope" }, { authorization: `Bearer ${token}x` }, { authorization: token }]) {
       const res = await post(served.url, LIST_TOOLS, headers);
       expect(res.status).toBe(401);
       expect(res.headers.get("www-authenticate")).toBeNull();
