@@ -1,6 +1,6 @@
 /**
  * Watches where a commit, reset or checkout leaves its mark — HEAD, packed-refs,
- * refs/heads/ and a linked worktree's own git dir — and calls back once things settle.
+ * refs/heads/, refs/tags/, refs/notes/ and a linked worktree's own git dir — and calls back once things settle.
  */
 import { existsSync, watch, type FSWatcher } from "node:fs";
 import { join } from "node:path";
@@ -43,7 +43,8 @@ function watchDirs(dirs: [string, boolean, RegExp | undefined][], onChange: () =
 export function watchRepo(repo: Repo, onChange: () => void, onError: (err: unknown) => void): () => void {
   const dirs: [string, boolean, RegExp | undefined][] = [[repo.gitDir, false, GIT_DIR_NAMES]];
   if (repo.commonDir !== repo.gitDir) dirs.push([repo.commonDir, false, GIT_DIR_NAMES]);
-  dirs.push([join(repo.commonDir, "refs", "heads"), true, undefined], [join(repo.commonDir, "reftable"), false, undefined]);
+  // Tags and notes: a new release or a provenance tool's note changes answers (release, agent).
+  dirs.push([join(repo.commonDir, "refs", "heads"), true, undefined], [join(repo.commonDir, "refs", "tags"), true, undefined], [join(repo.commonDir, "refs", "notes"), true, undefined], [join(repo.commonDir, "reftable"), false, undefined]);
   return watchDirs(dirs, onChange, onError);
 }
 

@@ -15,8 +15,10 @@ import type { Store } from "../store/store.ts";
 import { releaseSharedIndex, sharedIndexOf, type SharedIndex } from "./shared-index.ts";
 import { churnFor, updateChurn } from "./churn.ts";
 import type { IndexContext, IndexOptions, Progress } from "./context.ts";
-import { streamCommits, updateHistory } from "./history.ts";
+import { updateHistory } from "./history.ts";
 import { lsTree, updateTree } from "./tree.ts";
+import { indexOffHistory } from "./off-history.ts";
+import { refsStamp, updateProvenance } from "./provenance.ts";
 import { orderBelowBoundary } from "./shallow-order.ts";
 
 export interface Scope {
@@ -181,7 +183,7 @@ export class RepoIndex implements IndexContext {
   /** True when history, tree and fingerprint are all at `head`: nothing to write. */
   private isCurrent(head: string, fp: string): boolean {
     const { store } = this;
-    return store.meta("mailmap") === fp && store.meta("indexedHead") === head && store.meta("treeHead") === head;
+    return store.meta("mailmap") === fp && store.meta("indexedHead") === head && store.meta("treeHead") === head && store.meta("refsStamp") === refsStamp(this.shared.primary);
   }
 
   private async update(head: string, fp: string): Promise<void> {
@@ -194,6 +196,7 @@ export class RepoIndex implements IndexContext {
     const ctx = this.primaryContext();
     const changed = await updateHistory(ctx, head);
     await updateTree(ctx, head);
+    await updateProvenance(ctx, refsStamp(this.shared.primary));
     if (changed) {
       this.store.setMeta("lastIndexedAt", new Date().toISOString());
       // The log of a first index is as big as its biggest batch: its disk is given back now.
@@ -262,11 +265,7 @@ export class RepoIndex implements IndexContext {
       if (this.store.history.commitId(commit) === undefined) {
         // A commit off the indexed history (another branch): index what it adds.
         // As the index is written: the primary worktree's .mailmap names the authors.
-        await streamCommits(this.primaryContext(), [commit, "--not", head], (batch) => {
-          this.store.transaction(() => {
-            for (const c of batch) this.store.history.insertCommit(c);
-          });
-        });
+        await indexOffHistory(this.primaryContext(), commit, head);
       }
       const max = this.options.maxCommits;
       const shas = orderBelowBoundary(this, commit) ?? (await gitText(["rev-list", ...(max ? ["-n", String(max)] : []), commit, "--"], this.git)).split("\n").filter(Boolean);

@@ -23,7 +23,7 @@ export interface ToolResult {
 }
 
 export interface ToolDeps {
-  /** Which repository a call reads (lore serve has its own: the repositories it serves). */
+  /** Which repository a call reads (RepoScope for lore mcp; another transport may bring its own rules). */
   scope: Pick<RepoScope, "resolve" | "askRoots">;
   /** The client's callQuestion: the daemon, or this process when noDaemon. */
   call: (name: string, input: Record<string, unknown>, opts: { cwd: string; noDaemon: boolean }) => Promise<unknown>;

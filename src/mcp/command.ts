@@ -3,7 +3,7 @@ import { parseCommandArgv } from "../cli/argv.ts";
 import { callQuestion } from "../client/call.ts";
 import { maxBytes } from "./cap.ts";
 import { RepoScope } from "./repos.ts";
-import { serveStdio } from "./server.ts";
+import { serveStdio } from "./stdio.ts";
 import { mcpDeadline } from "./deadline.ts";
 
 const HELP = `Usage: lore mcp [--no-daemon]

@@ -5,6 +5,7 @@
  * git's `uniq -c` lines and `git log` headers these tasks replace (npm run bench:tasks), so a row
  * says its values and the column names are said once.
  */
+import { agentLines, ownFields, peopleSchema } from "./model-agents.ts";
 import { z } from "zod";
 import { fold, WORD } from "../queries/run/snippet.ts";
 
@@ -32,13 +33,15 @@ function owners(out: Answer): void {
   else out.truckAuthors = truck;
   // Without `by` the answer is the path's top authors by design: their cut says nothing new.
   if (out.results === undefined) delete out.truncated;
+  agentLines(out);
 }
 
 /** contributors: { "Name <email>": [lines, commits, lastChanged] } for the top people, as git shortlog -sne names them; a bot's row ends with { bot: true }. */
 function contributors(out: Answer): void {
   const rows = Array.isArray(out.results) ? (out.results as Row[]) : [];
   out.columns = ["lines", "commits", "lastChanged"];
-  out.results = Object.fromEntries(rows.slice(0, TOP_PEOPLE).map((r) => [`${r.author} <${r.email}>`, [r.lines, r.commits, String(r.lastChanged).slice(0, 10), ...(r.bot ? [{ bot: true }] : [])]]));
+  out.results = Object.fromEntries(rows.slice(0, TOP_PEOPLE).map((r) => [`${r.author} <${r.email}>`, [r.lines, r.commits, String(r.lastChanged).slice(0, 10), ...ownFields(r)]]));
+  agentLines(out);
 }
 
 /**
@@ -135,7 +138,8 @@ function unNumstat(v: unknown): unknown {
 
 /**
  * A branch's files by folder: { "src/utils/": { "url.ts": [45, 3] } }, folders in the order their
- * first file comes (a path's folder said once was a quarter of a 300-file branch's tokens).
+ * first file comes (a path's folder said once was a quarter of a 300-file branch's tokens); by path
+ * where no folder holds two of them (a folder's braces cost more than its name said twice).
  */
 function byFolder(files: unknown): unknown {
   if (Array.isArray(files) || !files || typeof files !== "object") return files;
@@ -145,7 +149,7 @@ function byFolder(files: unknown): unknown {
     if (INDEX_LIKE.test(path.slice(i))) return files;
     (out[path.slice(0, i)] ??= {})[path.slice(i)] = v;
   }
-  return out;
+  return Object.values(out).some((names) => Object.keys(names).length > 1) ? out : files;
 }
 
 /** The folder every file of every commit is under, when log was asked about one folder ("" otherwise). */
@@ -203,6 +207,9 @@ export function expandTuples(answer: unknown): unknown {
   const files = a.files;
   if (files && typeof files === "object" && !Array.isArray(files) && Object.values(files).every((v) => v && typeof v === "object" && !Array.isArray(v)))
     a = { ...a, files: Object.fromEntries(Object.entries(files as Record<string, Answer>).flatMap(([dir, names]) => Object.entries(names).map(([name, v]) => [dir + name, unNumstat(v)]))) };
+  // (compare's files by path, where no folder held two)
+  else if (files && typeof files === "object" && !Array.isArray(files) && "commits" in a && Object.values(files).every((v) => typeof v === "string"))
+    a = { ...a, files: Object.fromEntries(Object.entries(files as Record<string, string>).map(([path, v]) => [path, unNumstat(v)])) };
   // cochange's rows as { path: [score, count] }, from the folder they are under.
   if (Array.isArray(a.columns) && a.columns.join() === "score,count" && a.results && typeof a.results === "object" && !Array.isArray(a.results)) {
     const { under, columns: _c, ...rest } = a;
@@ -262,13 +269,8 @@ export function compactSchema(question: string, out: z.ZodObject): z.ZodObject {
 
 function compactListSchema(question: string, out: z.ZodObject): z.ZodObject {
   const columns = z.array(z.string()).describe("the names of each row's values, in order");
-  if (question === "owners")
-    return out.extend({ authors: z.record(z.string(), z.number().int()).describe("lines by author, most first"), truckAuthors: z.array(z.string()).optional().describe("when not the first authors") });
-  if (question === "contributors")
-    return out.extend({
-      columns,
-      results: z.record(z.string(), z.union([z.tuple([z.number().int(), z.number().int(), z.string()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.object({ bot: z.literal(true) })])])).describe("[lines, commits, lastChanged] by Name <email>, people first, then bots"),
-    });
+  const people = peopleSchema(question, out, columns);
+  if (people) return people;
   if (question === "hotspots")
     return out.extend({
       under: z.string().optional().describe("the folder the paths are under"),
@@ -282,7 +284,7 @@ function compactListSchema(question: string, out: z.ZodObject): z.ZodObject {
     return out.extend({ under: z.string().optional().describe("the folder the files are under"), commits: z.array(commits.element.extend({ files })) });
   }
   if (question === "compare" && out.shape.files instanceof z.ZodOptional)
-    return out.extend({ files: z.union([out.shape.files.unwrap() as z.ZodType, z.record(z.string(), numstatSchema).describe("by folder, then file name")]).optional() });
+    return out.extend({ files: z.union([out.shape.files.unwrap() as z.ZodType, numstatSchema, z.record(z.string(), numstatSchema).describe("by folder, then file name")]).optional() });
   const results = out.shape.results;
   if (question === "search" && results instanceof z.ZodArray && results.element instanceof z.ZodObject && results.element.shape.files instanceof z.ZodOptional) {
     const byPath = z.record(z.string(), z.tuple([z.number().int(), z.number().int()])).describe("[added, removed] occurrences by path");

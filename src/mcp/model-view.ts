@@ -21,6 +21,8 @@ const IDS = ["head", "base", "mergeBase", "sha"] as const;
 /** What every answer echoes of the question (the agent has it): left out, but where the answer's own says more (history: the file's name; its rev goes). */
 const ECHOES = ["rev", "path", "paths", "query"] as const;
 const KEEP_ECHO = new Set(["history", "show"]);
+/** The questions whose `range` is the startLine and endLine asked, when the answer holds them all. */
+const RANGED = new Set(["blame", "intent"]);
 /** status is a diagnosis: its ids are compared with git rev-parse, whole. */
 const WHOLE = new Set(["status"]);
 
@@ -85,6 +87,8 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   // A history's file and range as the agent gave them are its echo (a name it did not type stays).
   if (question === "history" && out.path === input.path) delete out.path;
   if (question === "history" && Array.isArray(out.range) && typeof input.lines === "string" && out.range.join(",") === input.lines.replace(/\s+/g, "")) delete out.range;
+  // A range of lines the agent gave (startLine, endLine), whole: its echo (a page's range says the lines it holds).
+  if (RANGED.has(question) && Array.isArray(out.range) && out.range[0] === Number(input.startLine) && out.range[1] === Number(input.endLine)) delete out.range;
   // A list that was not cut needs no word for it: truncated is said when it is true, and continue says it when there is one.
   if (out.truncated === false || typeof out.continue === "string") delete out.truncated;
   // A continued page: its lists and the next token, nothing the first page said, nor how many came
@@ -105,8 +109,11 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   if (question === "hotspots" && w && w.since === undefined && typeof w.commits === "number" && w.commits < Number(input.commits ?? WINDOW_ARGS.commits.default)) delete out.window;
   if (question === "compare") {
     // behind: 0 says the merge base is base; a count of files that are all listed says nothing more.
-    if (out.behind === 0 && out.mergeBase === out.base) delete out.mergeBase;
+    // (out.base may be gone already, as the agent's own echo)
+    if (out.behind === 0 && out.mergeBase === answer.base) delete out.mergeBase;
     if (Array.isArray(out.files) && out.filesTotal === out.files.length) delete out.filesTotal;
+    // ahead is the number of commits, when they are all listed.
+    if (Array.isArray(out.commits) && out.truncated !== true && typeof out.continue !== "string" && typeof out.after !== "number" && out.ahead === out.commits.length) delete out.ahead;
   }
   for (const k of [...IDS, "rev"]) if (k in out) out[k] = short(out[k]);
   // (compare's commits lose their file lists below: their +/- stay.)
@@ -174,7 +181,7 @@ export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
   const optional = (s: z.ZodObject, keys: string[]) => s.extend(Object.fromEntries(keys.filter((k) => k in s.shape).map((k) => [k, (s.shape[k] as z.ZodType).optional()])));
   const commits = out.shape.commits;
   if (commits instanceof z.ZodArray && commits.element instanceof z.ZodObject) out = out.extend({ commits: z.array(optional(commits.element, ["filesTotal", "additions", "deletions"])) });
-  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev", ...(question === "history" ? ["path"] : [])] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase", "base", "head"] : []), ...(question === "hotspots" || question === "cochange" ? ["window"] : []), ...(ECHOED_TOTALS[question] ?? [])]);
+  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev", ...(question === "history" ? ["path"] : [])] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase", "base", "head", "ahead"] : []), ...(RANGED.has(question) ? ["range"] : []), ...(question === "hotspots" || question === "cochange" ? ["window"] : []), ...(ECHOED_TOTALS[question] ?? [])]);
   if (question === "cochange" && out.shape.window instanceof z.ZodObject) out = out.extend({ window: optional(out.shape.window, ["perFile", "maxFiles"]) });
   for (const [list, fields] of Object.entries(LEAN[question]?.rows ?? {})) {
     const arr = out.shape[list];

@@ -2,8 +2,8 @@
  * The text copy of an answer (MCP `content`), said from the model's JSON copy (model-view.ts), so
  * the two hold the same facts, the same continue token and the same hints: Gemini CLI, opencode
  * and Zed read only the text, Claude Code, Codex and VS Code only the JSON. Lean as the JSON: a
- * field as `name: value`, a list's column names once (`commits (sha time additions author
- * subject):`) and a row a line, the values without spaces first, apart by a space, then those with
+ * field as `name value` and a list or a long text under its name alone (a colon was a token a
+ * line), a list's column names once (`commits (sha time additions author subject)`) and a row a line, the values without spaces first, apart by a space, then those with
  * spaces, apart by tabs; a map's entries as `key value`; a long text (a diff, a message) as its own
  * lines under its row or field.
  */
@@ -37,9 +37,8 @@ const indented = (text: string, ind: string) => text.split("\n").map((l) => (l =
 
 /**
  * How a list's rows are said: the columns whose values are one line and have no space, apart by a
- * space; then, where the columns are named, those with spaces, apart by tabs (a tab between every
- * value was a token each); then under the row the values that are not one line. Without names
- * the values keep their order, apart by tabs where one has a space.
+ * space; then those with spaces, apart by tabs (a tab between every value was a token each); then
+ * under the row the values that are not one line.
  */
 function layout(tuples: unknown[][], width: number, columns?: string[]) {
   const block = new Set<number>();
@@ -51,13 +50,12 @@ function layout(tuples: unknown[][], width: number, columns?: string[]) {
       if (one === undefined) block.add(i);
       else if (blank(one)) spaced.add(i);
     });
-  const plain = [...Array(width).keys()].filter((i) => !block.has(i) && (!spaced.has(i) || !columns));
-  const apart = [...spaced].filter((i) => !block.has(i) && !plain.includes(i)).sort((a, b) => a - b);
-  const sep = !columns && [...spaced].some((i) => !block.has(i)) ? "\t" : " ";
+  const plain = [...Array(width).keys()].filter((i) => !block.has(i) && !spaced.has(i));
+  const apart = [...spaced].filter((i) => !block.has(i)).sort((a, b) => a - b);
   return {
     names: columns && [...plain, ...apart, ...block].map((i) => columns[i]),
     line(t: unknown[], extra?: string): string {
-      const head = [...plain.filter((i) => i < t.length).map((i) => inline(t[i])!), ...(extra !== undefined ? [extra] : [])].join(sep);
+      const head = [...plain.filter((i) => i < t.length).map((i) => inline(t[i])!), ...(extra !== undefined ? [extra] : [])].join(" ");
       const tail = apart.filter((i) => i < t.length).map((i) => inline(t[i])!).join("\t");
       return head === "" || tail === "" ? head + tail : `${head} ${tail}`;
     },
@@ -80,7 +78,7 @@ function rows(out: string[], key: string, list: unknown[], ind: string, given?: 
   }
   const width = columns?.length ?? Math.max(...tuples.map((t) => t.length));
   const l = layout(tuples, width, columns);
-  out.push(`${ind}${key}${l.names ? ` (${l.names.join(" ")})` : ""}:`);
+  out.push(`${ind}${key}${l.names ? ` (${l.names.join(" ")})` : ""}`);
   for (const t of tuples) {
     const own = t.length > width && t[width] && typeof t[width] === "object" && !Array.isArray(t[width]) ? (t[width] as Row) : undefined;
     const extra = own ? ownFields(own) : undefined;
@@ -98,35 +96,51 @@ function value(out: string[], v: unknown, ind: string): void {
 }
 
 const oneLine = (v: unknown) => isScalar(v) && !multiline(v);
+const isRow = (v: unknown): v is Row => !!v && typeof v === "object" && !Array.isArray(v);
+/** A tuple's own fields: an object as its last element (a bot, a commit's provenance), or undefined. */
+const ownOf = (t: unknown[]) => (t.length > 1 && isRow(t[t.length - 1]) ? (t[t.length - 1] as Row) : undefined);
+const valuesOf = (t: unknown[]) => (ownOf(t) ? t.slice(0, -1) : t);
 
-/** A map's entries, one a line: `path 12`, `Ann Lee: 40 3 2024-05-01` (a colon after a key with spaces); a nested map or a long text under its key. */
+/** Whether a map's value is said by words without spaces, as many for every entry: then a key with spaces ends where they begin, counted from the line's end. */
+function fixedTail(values: unknown[]): boolean {
+  const width = (v: unknown) => (Array.isArray(v) ? v.length : 1);
+  const words = (v: unknown) => (Array.isArray(v) ? v : [v]).every((x) => oneLine(x) && !blank(say(x)));
+  return values.length > 0 && values.every((v) => words(v) && width(v) === width(values[0]));
+}
+
+/** A map's entries, one a line: `path 12`, `Ann Lee 40 3 2024-05-01` (a colon after a key with spaces only where its values have spaces, differ in number or end in a row's own fields); a nested map or a long text under its key. */
 function entries(out: string[], o: Row, ind: string, columns?: unknown[]): void {
   const keys = Object.keys(o);
-  const colon = keys.some(blank) ? ":" : "";
-  const tuples = Object.values(o).filter((v) => Array.isArray(v) && v.length > 0 && v.every(oneLine)) as unknown[][];
-  const l = layout(tuples, Math.max(0, ...tuples.map((t) => t.length)), columns?.map(String));
+  const colon = keys.some(blank) && !fixedTail(Object.values(o)) ? ":" : "";
+  const tuples = Object.values(o).filter((v) => Array.isArray(v) && v.length > 0 && valuesOf(v).every(oneLine)) as unknown[][];
+  const l = layout(tuples.map(valuesOf), Math.max(0, ...tuples.map((t) => valuesOf(t).length)), columns?.map(String));
   for (const k of keys) {
     const v = o[k];
     if (oneLine(v)) out.push(`${ind}${k}${colon} ${say(v)}`);
-    else if (tuples.includes(v as unknown[])) out.push(`${ind}${k}${colon} ${l.line(v as unknown[])}`);
-    else field(out, k, v, ind);
+    else if (tuples.includes(v as unknown[])) {
+      const own = ownOf(v as unknown[]);
+      const extra = own ? ownFields(own) : undefined;
+      out.push(`${ind}${k}${colon} ${l.line(valuesOf(v as unknown[]), extra)}`);
+      if (own && extra === undefined) for (const [f, x] of Object.entries(own)) field(out, f, x, ind + "  ");
+    } else field(out, k, v, ind);
   }
 }
 
 /** One field: `name: value`, or its name and its lines under it. */
 function field(out: string[], key: string, v: unknown, ind: string, columns?: unknown[]): void {
   if (isScalar(v)) {
-    if (multiline(v)) out.push(`${ind}${key}:`, ...indented(v as string, ind));
-    else out.push(`${ind}${key}: ${say(v)}`);
+    if (multiline(v)) out.push(`${ind}${key}`, ...indented(v as string, ind));
+    // (a field's name is one word: the value is the rest of the line)
+    else out.push(`${ind}${key} ${say(v)}`);
     return;
   }
   const empty = Array.isArray(v) ? v.length === 0 : Object.keys(v as Row).length === 0;
-  if (empty) return void out.push(`${ind}${key}: none`);
+  if (empty) return void out.push(`${ind}${key} none`);
   if (Array.isArray(v)) {
     if (v.every(isScalar)) {
       const s = v.map(say);
-      if (s.some(blank) || v.some(multiline)) out.push(`${ind}${key}:`, ...s.flatMap((x) => indented(x, ind + " ")));
-      else out.push(`${ind}${key}: ${s.join(" ")}`);
+      if (s.some(blank) || v.some(multiline)) out.push(`${ind}${key}`, ...s.flatMap((x) => indented(x, ind + " ")));
+      else out.push(`${ind}${key} ${s.join(" ")}`);
       return;
     }
     return rows(out, key, v, ind, columns);
@@ -134,7 +148,7 @@ function field(out: string[], key: string, v: unknown, ind: string, columns?: un
   // A map of tuples (contributors' people) says their column names, in the order its rows say them.
   const tuples = Object.values(v as Row).filter(Array.isArray) as unknown[][];
   const names = columns && layout(tuples, columns.length, columns.map(String)).names;
-  out.push(`${ind}${key}${names ? ` (${names.join(" ")})` : ""}:`);
+  out.push(`${ind}${key}${names ? ` (${names.join(" ")})` : ""}`);
   entries(out, v as Row, ind + " ", columns);
 }
 

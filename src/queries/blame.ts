@@ -2,6 +2,7 @@
 import { defineQuery, type Args } from "./define.ts";
 import { FILE_PATH, IGNORE_REVS } from "./shared-args.ts";
 import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
+import { provenanceObject, type Provenance } from "./provenance.ts";
 
 export interface BlameOutput {
   repo: string;
@@ -20,7 +21,8 @@ export interface BlameOutput {
   historyStops?: HistoryStops;
 }
 
-export type BlameCommit = [author: string, time: string, subject: string];
+/** With the commit's provenance (pr, release, agent) as a fourth element where it has some. */
+export type BlameCommit = [author: string, time: string, subject: string] | [author: string, time: string, subject: string, provenance: Provenance];
 
 /** Lines start..end last changed by commit sha; origPath, origStart only when they came from another file. */
 export type BlameHunk = [start: number, end: number, sha: string | null] | [start: number, end: number, sha: string, origPath: string, origStart: number];
@@ -37,7 +39,7 @@ export const blameQuery = defineQuery({
   name: "blame",
   summary: "Who last changed each line of a file, and in which commit",
   description:
-    "git blame of the file on disk: hunks [start, end, sha (null: uncommitted), origPath?, origStart?]; commits {sha: [author, day, subject]}.",
+    "git blame of the file on disk: hunks [start, end, sha (null: uncommitted), origPath?, origStart?]; commits {sha: [author, day, subject, {pr,release,agent}?]}.",
   args: BLAME_ARGS,
   needsHistory: false,
   readsDisk: () => true,
@@ -51,7 +53,7 @@ export const blameQuery = defineQuery({
       lines: z.number().int(),
       range: z.tuple([z.number().int(), z.number().int()]),
       hunks: z.array(z.union([z.tuple([z.number().int(), z.number().int(), z.string().nullable()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.string(), z.number().int()])])),
-      commits: z.record(z.string(), z.tuple([z.string(), z.string(), z.string()])),
+      commits: z.record(z.string(), z.union([z.tuple([z.string(), z.string(), z.string()]), z.tuple([z.string(), z.string(), z.string(), provenanceObject(z)])])),
       boundary: z.array(z.string()).optional(),
       worktree: z.literal(true).optional(),
       historyStops: historyStopsSchema(z),

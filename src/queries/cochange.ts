@@ -30,7 +30,7 @@ export const COCHANGE_ARGS = {
   commits: { type: "string", default: String(PER_FILE), cliOnly: true, description: `Newest commits of each file to count, or "all" (default ${PER_FILE}).` },
   since: { type: "string", cliOnly: true, date: true, description: 'Only commits since this date: 2024-01-31, "6 months ago", 2w, yesterday.' },
   maxFiles: { type: "integer", default: 50, min: 1, max: 100000, cliOnly: true, description: "Skip commits of more files (default 50)." },
-  all: { type: "boolean", default: false, cliOnly: true, description: "Keep lockfiles, generated and vendored files." },
+  all: { type: "boolean", default: false, cliOnly: true, description: "Keep lockfiles, generated and vendored files, and count the commits .git-blame-ignore-revs names." },
 } as const satisfies Args;
 
 export const cochangeQuery = defineQuery({

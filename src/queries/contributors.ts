@@ -1,4 +1,5 @@
 /** contributors: who wrote the lines that exist now, under a path. */
+import { agentSharesSchema } from "./provenance.ts";
 import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 import { defineQuery, type Args } from "./define.ts";
 import { IGNORE_REVS } from "./shared-args.ts";
@@ -10,7 +11,9 @@ export interface ContributorsOutput {
   totalLines: number;
   files: number;
   /** commits: under the path, as git shortlog -s counts them; bot: a [bot] name or a bot's noreply address (listed after the people). */
-  results: { author: string; email: string; lines: number; share: number; commits: number; lastChanged: string; coLines?: number; coCommits?: number; bot?: true }[];
+  results: { author: string; email: string; lines: number; share: number; commits: number; lastChanged: string; coLines?: number; coCommits?: number; agentLines?: number; bot?: true }[];
+  /** Lines of commits a coding agent is credited with, by agent (the people who wrote them keep them): absent when none. */
+  agents?: Record<string, { lines: number; share: number }>;
   truncated: boolean;
   /** "path: why" of each file git could not blame, left out of the counts. */
   leftOut?: string[];
@@ -21,7 +24,7 @@ export interface ContributorsOutput {
 
 export const CONTRIBUTORS_ARGS = {
   path: { type: "string", positional: true, description: "A file or folder." },
-  by: { type: "string", description: 'Rank by "lines" owned (default) or "commits" (git shortlog -s).', agent: '"commits": by commits' },
+  by: { type: "string", description: 'Rank by "lines" owned (default), "commits" (git shortlog -s) or "agent" (lines written with a coding agent).', agent: '"commits"|"agent"' },
   limit: { type: "integer", default: 5, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many authors (default 5)." },
   ignoreRevs: { ...IGNORE_REVS, cliOnly: true },
   all: { type: "boolean", default: false, cliOnly: true, description: "Count lockfiles, generated and vendored files too." },
@@ -42,8 +45,9 @@ export const contributorsQuery = defineQuery({
       totalLines: z.number().int(),
       files: z.number().int(),
       results: z.array(
-        z.object({ author: z.string(), email: z.string(), lines: z.number().int(), share: z.number(), commits: z.number().int(), lastChanged: z.string(), coLines: z.number().int().optional(), coCommits: z.number().int().optional(), bot: z.literal(true).optional() }),
+        z.object({ author: z.string(), email: z.string(), lines: z.number().int(), share: z.number(), commits: z.number().int(), lastChanged: z.string(), coLines: z.number().int().optional(), coCommits: z.number().int().optional(), agentLines: z.number().int().optional(), bot: z.literal(true).optional() }),
       ),
+      agents: agentSharesSchema(z),
       truncated: z.boolean(),
       leftOut: z.array(z.string()).optional(),
       beforeHistory: z.number().int().optional(),

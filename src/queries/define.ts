@@ -9,6 +9,7 @@ import { cliWord } from "./arg-words.ts";
 import type { QueryContext } from "./context.ts";
 import { badDate, readDate } from "./date-text.ts";
 import { didYouMean } from "../nearest.ts";
+import { provenanceFields } from "./provenance.ts";
 
 /** "strings" is a list of strings (several paths); on the CLI, a positional list takes every remaining positional. */
 export type ArgType = "string" | "integer" | "boolean" | "strings";
@@ -111,7 +112,7 @@ export interface QueryDef<A extends Args = Args, O = unknown> extends Omit<Query
 
 /** The fields a list of commits gives each one, in output schemas (12-hex sha; no email: DESIGN's conventions). */
 export function commitFields(z: typeof Zod) {
-  return { sha: z.string(), author: z.string(), time: z.string(), subject: z.string() };
+  return { sha: z.string(), author: z.string(), time: z.string(), subject: z.string(), ...provenanceFields(z) };
 }
 
 /** Arguments every question takes. */

@@ -2,9 +2,10 @@
 import { commitFields, defineQuery, type Args } from "./define.ts";
 import { FILE_PATH } from "./shared-args.ts";
 import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
+import type { Provenance } from "./provenance.ts";
 import { asksForLines, LINE_HISTORY_ARGS, lineHistoryCommit } from "./line-history.ts";
 
-export interface HistoryCommit {
+export interface HistoryCommit extends Provenance {
   sha: string;
   author: string;
   time: string;
@@ -21,6 +22,8 @@ export interface HistoryCommit {
   unreadable?: true;
   /** A shallow clone's boundary commit: git shows the file added there against nothing, so no status and counts unknown (null). */
   boundary?: true;
+  /** Named in .git-blame-ignore-revs (a reformatting). */
+  ignored?: true;
 }
 
 export interface HistoryOutput {
@@ -68,6 +71,7 @@ export const historyQuery = defineQuery({
             oldPath: z.string().optional(),
             unreadable: z.literal(true).optional(),
             boundary: z.literal(true).optional(),
+            ignored: z.literal(true).optional(),
           }),
           lineHistoryCommit(z),
         ]),

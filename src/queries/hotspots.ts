@@ -19,7 +19,7 @@ export const HOTSPOTS_ARGS = {
   limit: { type: "integer", default: 5, min: 1, max: 1000, short: "n", cliOnly: true, description: "At most this many files (default 5)." },
   commits: { ...WINDOW_ARGS.commits, cliOnly: true },
   since: { ...WINDOW_ARGS.since, cliOnly: true },
-  all: { type: "boolean", default: false, cliOnly: true, description: "Keep lockfiles, generated and vendored files." },
+  all: { type: "boolean", default: false, cliOnly: true, description: "Keep lockfiles, generated and vendored files, and count the commits .git-blame-ignore-revs names." },
 } as const satisfies Args;
 
 export const hotspotsQuery = defineQuery({

@@ -1,9 +1,10 @@
 /** intent: the full messages of the commits that wrote a range of lines, and what else each touched. */
+import { provenanceFields, type Provenance } from "./provenance.ts";
 import { defineQuery, type Args } from "./define.ts";
 import { FILE_PATH, IGNORE_REVS } from "./shared-args.ts";
 import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 
-export interface IntentCommit {
+export interface IntentCommit extends Provenance {
   sha: string;
   author: string;
   time: string;
@@ -63,6 +64,7 @@ export const intentQuery = defineQuery({
           lines: z.array(z.tuple([z.number().int(), z.number().int()])),
           files: z.array(z.string()),
           filesTotal: z.number().int(),
+          ...provenanceFields(z),
         }),
       ),
       worktree: z.literal(true).optional(),

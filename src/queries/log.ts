@@ -1,4 +1,5 @@
 /** log: the repository's commits newest first, or those under files and folders, with their files and +/-. */
+import { provenanceFields, type Provenance } from "./provenance.ts";
 import type { z as Zod } from "zod";
 import { defineQuery, type Args } from "./define.ts";
 import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
@@ -12,7 +13,7 @@ export interface LogFile {
   binary?: true;
 }
 
-export interface LogCommit {
+export interface LogCommit extends Provenance {
   sha: string;
   author: string;
   time: string;
@@ -24,6 +25,8 @@ export interface LogCommit {
   filesTotal: number;
   /** A shallow clone's boundary commit: git shows its changes against nothing, so its files were there before it. */
   boundary?: true;
+  /** Named in .git-blame-ignore-revs (a reformatting): blame looks through it, hotspots and cochange leave it out. */
+  ignored?: true;
 }
 
 export interface LogOutput {
@@ -74,6 +77,8 @@ export function logCommitShape(z: typeof Zod) {
     files: z.array(fileShape(z)),
     filesTotal: z.number().int(),
     boundary: z.literal(true).optional(),
+    ...provenanceFields(z),
+    ignored: z.literal(true).optional(),
   });
 }
 

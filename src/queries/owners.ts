@@ -1,4 +1,5 @@
 /** owners: who owns what under a path (main author per file or folder, knowledge islands) and its truck factor. */
+import { agentSharesSchema } from "./provenance.ts";
 import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 import { defineQuery, type Args } from "./define.ts";
 import { IGNORE_REVS } from "./shared-args.ts";
@@ -16,8 +17,16 @@ export interface OwnersOutput {
   truckAuthors: { author: string; email: string }[];
   /** The people who wrote the path's lines, most first (up to 3): who owns it. */
   authors: { author: string; email: string; lines: number; share: number }[];
+  /** Lines of commits a coding agent is credited with, by agent (the people who wrote them keep them): absent when none. */
+  agents?: Record<string, { lines: number; share: number }>;
+  /** CODEOWNERS' owners of the path's files (most files first) and those of them who wrote none of its lines (teams are not checked); absent without CODEOWNERS. */
+  declared?: string[];
+  drift?: string[];
+  /** The CODEOWNERS file read, and its lines that could not be read ("line N: why"). */
+  codeowners?: string;
+  codeownersErrors?: string[];
   /** With `by`: a row per folder or file below the path. */
-  results?: { path: string; files: number; lines: number; main?: { author: string; email: string; share: number; coLines?: number }; authors: number; island: boolean }[];
+  results?: { path: string; files: number; lines: number; main?: { author: string; email: string; share: number; coLines?: number }; authors: number; island: boolean; agents?: Record<string, { lines: number; share: number }>; declared?: string[]; drift?: string[] }[];
   truncated: boolean;
   /** "path: why" of each file git could not blame, left out of the counts. */
   leftOut?: string[];
@@ -53,6 +62,11 @@ export const ownersQuery = defineQuery({
       truckFactor: z.number().int().nullable(),
       truckAuthors: z.array(z.object(person)),
       authors: z.array(z.object({ ...person, lines: z.number().int(), share: z.number() })),
+      agents: agentSharesSchema(z),
+      declared: z.array(z.string()).optional(),
+      drift: z.array(z.string()).optional(),
+      codeowners: z.string().optional(),
+      codeownersErrors: z.array(z.string()).optional(),
       results: z.array(
         z.object({
           path: z.string(),
@@ -61,6 +75,9 @@ export const ownersQuery = defineQuery({
           main: z.object({ ...person, share: z.number(), coLines: z.number().int().optional() }).optional(),
           authors: z.number().int(),
           island: z.boolean(),
+          agents: agentSharesSchema(z),
+          declared: z.array(z.string()).optional(),
+          drift: z.array(z.string()).optional(),
         }),
       ).optional(),
       truncated: z.boolean(),

@@ -1,4 +1,5 @@
 /** review: a change read against history before it is committed or merged — what it rewrites, what it may have missed, whom to ask. */
+import { provenanceObject, type Provenance } from "./provenance.ts";
 import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 import { defineQuery, type Args } from "./define.ts";
 
@@ -27,11 +28,16 @@ export interface ReviewOutput {
   state?: "merge" | "rebase" | "cherry-pick" | "revert";
   files: ReviewFile[];
   filesTotal: number;
-  commits: Record<string, [string, string, string]>;
+  /** [author, time, subject], and the commit's provenance (pr, release, agent) where it has some. */
+  commits: Record<string, [string, string, string] | [string, string, string, Provenance]>;
   fixes: Record<string, string>;
   /** Files the change may have missed, best first; `why` says in one line what puts each there. */
   missing: { path: string; confidence: number; with: string[]; withTotal?: number; why: string }[];
   people: { author: string; email: string; lines: number }[];
+  /** CODEOWNERS' owners of the changed files (most files first), as declared at the old side: whom to ask too; absent when none. */
+  declared?: string[];
+  /** The CODEOWNERS lines that could not be read ("line N: why"). */
+  codeownersErrors?: string[];
   truncated: boolean;
   /** "path: why" for each file git could not blame: what the rewrites and people leave out. */
   leftOut?: string[];
@@ -83,10 +89,12 @@ export const reviewQuery = defineQuery({
         }),
       ),
       filesTotal: z.number().int(),
-      commits: z.record(z.string(), z.tuple([z.string(), z.string(), z.string()])),
+      commits: z.record(z.string(), z.union([z.tuple([z.string(), z.string(), z.string()]), z.tuple([z.string(), z.string(), z.string(), provenanceObject(z)])])),
       fixes: z.record(z.string(), z.string()),
       missing: z.array(z.object({ path: z.string(), confidence: z.number(), with: z.array(z.string()), withTotal: z.number().int().optional(), why: z.string() })),
       people: z.array(z.object({ author: z.string(), email: z.string(), lines: z.number().int() })),
+      declared: z.array(z.string()).optional(),
+      codeownersErrors: z.array(z.string()).optional(),
       truncated: z.boolean(),
       leftOut: z.array(z.string()).optional(),
       note: z.string().optional(),

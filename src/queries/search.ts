@@ -1,4 +1,5 @@
 /** search: commits whose message matches words (FTS5), or, with code, whose changes add or remove a text (git log -S / -G). */
+import { provenanceFields } from "./provenance.ts";
 import { defineQuery, type Args } from "./define.ts";
 import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
 
@@ -74,6 +75,7 @@ export const searchQuery = defineQuery({
           time: z.string(),
           subject: z.string(),
           snippet: z.string().optional(),
+          ...provenanceFields(z),
           files: z.array(z.object({ path: z.string(), added: z.number().int(), removed: z.number().int() })).optional(),
           filesTotal: z.number().int().optional(),
           boundary: z.literal(true).optional(),

@@ -1,4 +1,5 @@
 /** show: one commit (message, parents, files with +/-, the patch of named files), or a file as it was (REV:PATH). */
+import { provenanceFields } from "./provenance.ts";
 import { defineQuery, type Args } from "./define.ts";
 import { fileShape, type LogFile } from "./log.ts";
 import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
@@ -11,6 +12,11 @@ export interface ShowCommitOutput {
   email: string;
   time: string;
   message: string;
+  pr?: number;
+  release?: string;
+  agent?: string;
+  /** What says the agent made it: the trailer or line as written, the author, or the git note's ref. */
+  agentSignal?: string;
   against?: "first-parent";
   files: LogFile[];
   filesTotal: number;
@@ -61,6 +67,8 @@ export const showQuery = defineQuery({
       email: z.string().optional(),
       time: z.string().optional(),
       message: z.string().optional(),
+      ...provenanceFields(z),
+      agentSignal: z.string().optional(),
       against: z.literal("first-parent").optional(),
       files: z.array(fileShape(z)).optional(),
       filesTotal: z.number().int().optional(),

@@ -1,6 +1,6 @@
 /** The index's tables, versioned: each migration takes the file from one version to the next. */
 
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /** MIGRATIONS[i] takes a database from version i to i + 1. */
 export const MIGRATIONS: readonly string[] = [
@@ -253,5 +253,17 @@ export const MIGRATIONS: readonly string[] = [
   // (blame-failures.ts), then asked again in case the clone was repaired.
   `
   CREATE TABLE blame_failures (key BLOB PRIMARY KEY, path TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL, at INTEGER NOT NULL) WITHOUT ROWID;
+  `,
+  // 10: provenance (issue 40), additive: filled by the next update (meta provenanceThrough, releaseTags, agentNotes unset); IF NOT EXISTS: an index another lore migrated part way keeps what it has.
+  `
+  -- What a commit's history says of it: the change request (its own message's number, or the merge
+  -- that brought it in) and the coding agent credited (signal: what said so). Only commits with either.
+  CREATE TABLE IF NOT EXISTS commit_marks (commit_id INTEGER PRIMARY KEY, pr INTEGER, agent TEXT, signal TEXT);
+  -- Release tags (family: the name before @ in name@1.2.3, '' for v1.2.3; folder: the family's package, '' for the whole repository).
+  CREATE TABLE IF NOT EXISTS releases (id INTEGER PRIMARY KEY, tag TEXT NOT NULL UNIQUE, family TEXT NOT NULL, folder TEXT);
+  -- The first release (in version order) of each family that contains a commit, by the commit's id as bytes (a tag may hold commits the history index does not).
+  CREATE TABLE IF NOT EXISTS release_commits (sha BLOB NOT NULL, family TEXT NOT NULL, release_id INTEGER NOT NULL, PRIMARY KEY (sha, family)) WITHOUT ROWID;
+  -- The agent a provenance tool's git note (refs/notes/*) names for a commit.
+  CREATE TABLE IF NOT EXISTS note_agents (sha BLOB PRIMARY KEY, agent TEXT NOT NULL, signal TEXT NOT NULL) WITHOUT ROWID;
   `,
 ];

@@ -10,6 +10,7 @@ import { CochangeStore } from "./cochange-store.ts";
 import { OwnershipStore } from "./ownership-store.ts";
 import { SearchStore } from "./search-store.ts";
 import { BlameFailureStore } from "./blame-failures.ts";
+import { ProvenanceStore } from "./provenance-store.ts";
 import { adoptRows } from "./index-copy.ts";
 
 export type MetaKey =
@@ -33,6 +34,11 @@ export type MetaKey =
   | "codeUnreadable"
   // The churn pass met a file git cannot read (a damaged clone): log and history then tell it from a binary one.
   | "unreadableContent"
+  // Provenance (issue 40): the newest commit id marked, the tags and notes last read, and the refs' stamp they were read at.
+  | "provenanceThrough"
+  | "releaseTags"
+  | "agentNotes"
+  | "refsStamp"
   // "1": reach holds the whole history (built on a full clone, uncapped, or imported so): a shallow clone's depth does not change it.
   | "historyWhole"
   // "<head> <ISO time>": the index came from \`lore index import\` at that head (caught up from there since).
@@ -48,6 +54,7 @@ export class Store {
   readonly ownership: OwnershipStore;
   readonly search: SearchStore;
   readonly blameFailures: BlameFailureStore;
+  readonly provenance: ProvenanceStore;
   /** Grows each time this connection replaces the whole index (clear, import): a pass that began before writes no mark after. */
   epoch = 0;
   /** PRAGMA data_version when syncWithOthers last looked. */
@@ -68,6 +75,7 @@ export class Store {
     this.ownership = new OwnershipStore(db);
     this.search = new SearchStore(db);
     this.blameFailures = new BlameFailureStore(db);
+    this.provenance = new ProvenanceStore(db);
   }
 
   /** `repoRoot`: what the index is of (the common git dir); `former`: what an older lore called the same repository. */
@@ -128,7 +136,7 @@ export class Store {
   /** Empties every table but meta's identity: the next update indexes from scratch. */
   clear(): void {
     this.transaction(() => {
-      for (const t of ["commit_rows", "people", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins", "merge_paths", "merge_diffs", "line_histories", "code_words", "code_postings", "code_batches", "code_unsure", "blame_failures"])
+      for (const t of ["commit_rows", "people", "paths", "changes", "reach", "tree", "blob_lines", "blames", "blame_hunks", "blame_commits", "follow_origins", "merge_paths", "merge_diffs", "line_histories", "code_words", "code_postings", "code_batches", "code_unsure", "blame_failures", "commit_marks", "releases", "release_commits", "note_agents"])
         this.db.exec(`DELETE FROM ${t}`);
       // message_fts reads its text from commits: it forgets them all at once.
       this.db.exec("INSERT INTO message_fts (message_fts) VALUES ('delete-all')");

@@ -25,6 +25,8 @@ export interface WindowSpec {
   limit: number | null;
   since: number | null;
   under?: string;
+  /** Commits (ids) the window leaves out: those .git-blame-ignore-revs names. */
+  skip?: readonly number[];
 }
 
 /** Windows whose reading is kept in memory at most, and the largest kept (changed paths summed). */
@@ -49,7 +51,7 @@ export class WindowStore {
 
   /** `read()` for this window and kind, or what it returned last while the database has not changed since. */
   private remembered<T>(kind: string, w: WindowSpec, read: () => T, size: (value: T) => number = () => 0): T {
-    const key = `${kind}\0${w.scope}\0${w.limit}\0${w.since}\0${w.under ?? ""}`;
+    const key = `${kind}\0${w.scope}\0${w.limit}\0${w.since}\0${w.under ?? ""}\0${(w.skip ?? []).join(",")}`;
     const stamp = this.stamp();
     const known = this.memo.get(key);
     if (known && known.stamp === stamp) return known.value as T;
@@ -69,6 +71,8 @@ export class WindowStore {
       where = "WHERE c.commit_time >= ?";
       params.push(w.since);
     }
+    // Ids are integers from the index: written into the SQL, a list of any length needs no bound parameters.
+    if (w.skip?.length) where += `${where ? " AND" : "WHERE"} c.id NOT IN (${w.skip.map((id) => Math.trunc(id)).join(",")})`;
     let limit = "";
     if (w.limit !== null) limit = "LIMIT ?";
     if (w.under) {

@@ -115,16 +115,20 @@ export async function runTask(f: RepoFacts, kind: Kind, t: Task): Promise<TaskRe
  * path or a person as a key is a value): a floor for any structured answer that says the same
  * facts, to tell what the format costs from what the content does.
  */
+const FIELD_NAME = /^[a-z][A-Za-z]*$/;
+
 export function valuesAlone(v: unknown): string {
   const out: string[] = [];
   const walk = (x: unknown): void => {
     if (x === null || x === undefined) return;
     if (typeof x !== "object") return void out.push(String(x));
     if (Array.isArray(x)) return x.forEach(walk);
+    // A field name (camelCase) is format; any other key (a path, a person) is a value, and so is
+    // every key of an object keyed by values (a person named "agchou" among "Ann Lee" and others).
+    const keyedByValues = Object.keys(x).some((k) => !FIELD_NAME.test(k));
     for (const [k, y] of Object.entries(x)) {
       if (k === "columns" || k === "continue") continue;
-      // A field name (camelCase) is format; any other key (a path, a person) is a value.
-      if (!/^[a-z][A-Za-z]*$/.test(k)) out.push(k);
+      if (keyedByValues) out.push(k);
       walk(y);
     }
   };

@@ -15,7 +15,10 @@ beforeAll(() => {
     repo.write("src/parser.js", lines(...Array.from({ length: 30 + i }, (_, k) => (k % 7 === 0 ? `function parse${k}(input) {` : `  return "parser step ${k} of ${Math.min(k, i)}";`))));
     repo.write(`src/util${i % 4}.js`, lines(`const helper${i % 4} = (x) => x + ${i};`, "module.exports = { helper };", `// revision ${i}`));
     repo.write(`docs/guide${i % 3}.md`, lines(`# Guide ${i % 3}`, `The parser handles case ${i}.`));
-    repo.commit(`${i % 2 ? "Improve" : "Fix"} the parser, step ${i}`, who);
+    // Squash-merged pull requests, some written with an agent, a release every eight: the provenance kinds have something to find.
+    const agent = i % 5 === 0 ? "\n\nCo-authored-by: Claude <noreply@anthropic.com>" : "";
+    repo.commit(`${i % 2 ? "Improve" : "Fix"} the parser, step ${i} (#${100 + i})${agent}`, who);
+    if (i % 8 === 7) repo.git("tag", `v1.${i >> 3}.0`);
   }
   repo.git("checkout", "-q", "-b", "topic");
   for (let i = 0; i < 3; i++) repo.write(`src/topic${i}.js`, lines(`const topic${i} = "topic value ${i}";`)).commit(`Topic work ${i} for the parser`, BOB);

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:tasks`: what whole tasks cost an agent with lore against plain git — tokens read
- * (Claude's tokenizer), calls and time — for 17 kinds of task drawn (seeded) from express and hono,
+ * (Claude's tokenizer), calls and time — for 21 kinds of task drawn (seeded) from express and hono,
  * each with its facts checked in lore's answers against git. Prints a table per repository and
  * the geometric means; `--write-docs` puts them in docs/benchmarks.md and the README.
  *
@@ -13,12 +13,13 @@ import { indexFor } from "../../src/index/indexes.ts";
 import { Warmup } from "../../src/daemon/background.ts";
 import { FILE_KINDS } from "./tasks-file-kinds.ts";
 import { REPO_KINDS } from "./tasks-repo-kinds.ts";
+import { PROVENANCE_KINDS } from "./tasks-provenance-kinds.ts";
 import { drawTasks, geomean, overFloor, runTask, textRatio, tokenRatio, valuesRatio, type TaskResult } from "./tasks-run.ts";
 import { readRepo } from "./tasks-repo.ts";
 import { machine, machineLine, markdownTable, ms, writeBlock, type Table } from "./report.ts";
 import { ROOT } from "./lore-cli.ts";
 
-export const KINDS = [...FILE_KINDS, ...REPO_KINDS];
+export const KINDS = [...FILE_KINDS, ...REPO_KINDS, ...PROVENANCE_KINDS];
 
 /** Where the corpus bundles are: $LORE_CORPUS, else ../shared/corpus beside the project or one folder up. */
 function corpus(): string {

@@ -216,7 +216,7 @@ test("an MCP client that asks for progress hears how far the search got, each se
     const first = expandTuples(r.structuredContent) as any;
     expect(shas(first)).toEqual(want.slice(0, first.results.length));
     if (first.partial) {
-      expect(r.content[0].text).toContain(`continue: ${first.continue}`);
+      expect(r.content[0].text).toContain(`continue ${first.continue}`);
       const rest = (await client.callTool({ name: "lore_search", arguments: { ...args, continue: first.continue } })) as any;
       expect([...shas(first), ...shas(expandTuples(rest.structuredContent))]).toEqual(want);
     }

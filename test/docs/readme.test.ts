@@ -3,6 +3,8 @@ import { afterAll, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { ROOT } from "../../build/build-info.ts";
 import { HOMEPAGE } from "../../build/homebrew.ts";
 import { LAUNCHER_PACKAGE } from "../../build/npm-packages.ts";
@@ -67,7 +69,7 @@ test("every docs/ page the README links to exists", () => {
   expect(links.filter((l) => !existsSync(join(ROOT, l)))).toEqual([]);
 });
 
-test("the README's set-up command runs as written in a fresh clone: npm ci, the build, a first answer", () => {
+test("the README's set-up command runs as written in a fresh clone: npm ci, the build, a first answer, and the binary's MCP at 2026-07-28", async () => {
   const [setUp] = markedCommands("fresh-clone");
   expect(setUp).toStartWith("npm ci && npm run build && ./dist/lore ");
   const dir = freshClone(join(scratch, "clone"));
@@ -87,6 +89,17 @@ test("the README's set-up command runs as written in a fresh clone: npm ci, the 
     const firstPath = rows[header + 1]?.trim().split(/\s+/).filter((w) => w !== "*").at(-1);
     const tracked = spawnSync("git", ["ls-files"], { cwd: dir, encoding: "utf8" }).stdout.split("\n");
     expect(tracked).toContain(firstPath!);
+    // The bundle keeps the SDK's stdio entry whole: a 2026-07-28 client of SDK 2 lists the tools and gets an answer from the binary.
+    const client = new Client({ name: "readme-test", version: "0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await client.connect(new StdioClientTransport({ command: join(dir, "dist", "lore"), args: ["mcp"], cwd: dir, env: { ...(process.env as Record<string, string>), ...env } }));
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain("lore_blame");
+      const status = await client.callTool({ name: "lore_status", arguments: {} });
+      expect([status.isError, (status.structuredContent as { state?: string }).state]).toEqual([undefined, expect.any(String)]);
+    } finally {
+      await client.close();
+    }
   } finally {
     sh("./dist/lore daemon stop", dir, env);
   }

@@ -176,7 +176,7 @@ describe("lore mcp", () => {
     expect((expandTuples(h.structuredContent) as any).commits.map((c: { path?: string; oldPath?: string }) => [c.path, c.oldPath])).toEqual([[undefined, undefined], [undefined, "src/util.ts"], ["src/util.ts", undefined], ["src/util.ts", undefined]]);
     const first = await call(client, "lore_history", { path: "src/helpers.ts", limit: 1 });
     expect(first.structuredContent.continue).toMatch(/^\d+$/);
-    expect(first.content[0]!.text).toContain(`continue: ${first.structuredContent.continue}`);
+    expect(first.content[0]!.text).toContain(`continue ${first.structuredContent.continue}`);
     expect(first.content[0]!.text).not.toContain("-n ");
     const second = await call(client, "lore_history", { path: "src/helpers.ts", limit: 1, continue: first.structuredContent.continue });
     expect((expandTuples(second.structuredContent) as any).commits[0].oldPath).toBe("src/util.ts");
@@ -186,7 +186,10 @@ describe("lore mcp", () => {
 
   test("a line range narrows blame, and a number where a string is declared is taken", async () => {
     const r = await call(client, "lore_blame", { path: "src/app.ts", startLine: 4, endLine: 6 });
-    expect(r.structuredContent.range).toEqual([4, 6]);
+    // The range asked, held whole, is the agent's own echo: the hunks say the lines.
+    expect(r.structuredContent.range).toBeUndefined();
+    expect(r.structuredContent.hunks[0][0]).toBe(4);
+    expect(r.structuredContent.hunks.at(-1)[1]).toBe(6);
     // Taken as the path "404" (not found), not refused as a number.
     const c = await call(client, "lore_owners", { path: 404 });
     expect(c.content[0]!.text).toContain("PATH_NOT_FOUND");
@@ -235,7 +238,7 @@ describe("lore mcp", () => {
     expect(hunks.length).toBeLessThan(1500);
     expect(Object.keys(r.structuredContent.commits).sort()).toEqual([...new Set(hunks.map((h) => h[2]))].sort());
     const next = hunks[hunks.length - 1]![1] + 1;
-    expect(r.content[0]!.text).toContain(`continue: ${token}`);
+    expect(r.content[0]!.text).toContain(`continue ${token}`);
     const schema = listed.find((t) => t.name === "lore_blame")!.outputSchema;
     const valid = new AjvJsonSchemaValidator().getValidator(schema as never);
     expect(valid(r.structuredContent).valid).toBe(true);

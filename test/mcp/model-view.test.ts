@@ -38,8 +38,8 @@ test("the envelope: no repo, rev or echo of the question; the ids of what the an
   expect(forModel("compare", full, true).repo).toBe(repo.dir);
   // compare's commits leave their files and +/- to `files`, their authors and days to log; each keeps its id and subject, as git log --oneline.
   expect((mine.commits as any[])[0]).toEqual({ sha: full.commits[0].sha, subject: full.commits[0].subject });
-  // Its files by folder, each "+ - status? oldPath?" (git diff --numstat's order): topic added src/c.js; expandTuples gives them back as [+, -, status?].
-  expect(mine.files).toEqual({ "src/": { "c.js": "1 0 A" } });
+  // Its files, each "+ - status? oldPath?" (git diff --numstat's order), by path where no folder holds two (by folder otherwise): topic added src/c.js; expandTuples gives them back as [+, -, status?].
+  expect(mine.files).toEqual({ "src/c.js": "1 0 A" });
   expect((expandTuples(mine) as any).files).toEqual({ "src/c.js": [1, 0, "A"] });
   expect(schemaOf("compare").safeParse(mine).success).toBe(true);
 });

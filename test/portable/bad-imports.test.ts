@@ -76,6 +76,10 @@ beforeAll(async () => {
   home = join(root, "home");
   repo = join(root, "repo");
   await generateRepo({ dir: repo, commits: 120, files: 30, seed: 5 });
+  // A squash-merged commit written with an agent: its provenance must survive an import of any schema.
+  writeFileSync(join(repo, "provenance.txt"), "one line\n");
+  runGit(repo, ["add", "provenance.txt"]);
+  runGit(repo, ["commit", "-q", "-m", "Add the provenance note (#42)\n\nCo-authored-by: Claude <noreply@anthropic.com>"]);
   good = join(root, "good.lore");
   expect(cli(repo, ["index", "export", good], { LORE_HOME: join(root, "home-x") }).code).toBe(0);
   // The clone's own index exists before the bad files come.
@@ -191,15 +195,18 @@ describe("imports that work", () => {
     for (const f of filesUnder(home)) expect(readFileSync(f).includes(TOKEN)).toBe(false);
   });
 
-  test("of an older schema, migrated as the store migrates", async () => {
-    const older = craftedDb("schema8", "DROP TABLE blame_failures; PRAGMA user_version = 8;");
+  test("of an older schema, migrated as the store migrates, its commits' provenance filled", async () => {
+    // Schema 8 lacks what 9 (blame failures) and 10 (provenance) add.
+    const older = craftedDb("schema8", "DROP TABLE blame_failures; DROP TABLE commit_marks; DROP TABLE releases; DROP TABLE release_commits; DROP TABLE note_agents; PRAGMA user_version = 8;");
     const f = readIndexFile(older);
     f.manifest.schema = 8;
     writeIndexFile(older, f);
     const r = await lore(["index", "import", older, "--json"]);
     expect(r.stderr).toContain("lore: imported");
     expect(r.code).toBe(0);
-    expect(cli(repo, ["log", "-n", "3", "--json"], { LORE_HOME: home }).json.commits.length).toBe(3);
+    const log = cli(repo, ["log", "-n", "3", "--json"], { LORE_HOME: home }).json.commits;
+    expect(log.length).toBe(3);
+    expect([log[0].pr, log[0].agent, log[1].pr, log[1].agent]).toEqual([42, "claude", undefined, undefined]);
   });
 
   test("from stdin, and an export to stdout imports the same", async () => {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
 import { gitLogTruth, comparable } from "../helpers/git-log-truth.ts";
+import { withGitProvenance } from "../helpers/provenance-truth.ts";
 import { expectBlameLikeGit } from "../helpers/disk-truth.ts";
 import { ask, cli } from "../helpers/lore.ts";
 
@@ -40,8 +41,8 @@ describe.skipIf(!hasExpress)("express: an index imported 30 commits behind", () 
     }
   });
 
-  test("log equals git log", async () => {
+  test("log equals git log, each commit's pr and agent as git's log says them", async () => {
     const all = await ask("log", b, { limit: 40 });
-    expect(comparable(all.commits.map((c: any) => ({ ...c, sha: c.sha.slice(0, 12) })))).toEqual(comparable(gitLogTruth(b, ["-n", "40"]) as any));
+    expect(comparable(all.commits.map((c: any) => ({ ...c, sha: c.sha.slice(0, 12) })))).toEqual(comparable(withGitProvenance(b, gitLogTruth(b, ["-n", "40"])) as any));
   });
 });

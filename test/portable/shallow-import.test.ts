@@ -86,6 +86,14 @@ function checks(name: string, pair: () => Pair, sample: () => string[]) {
       expect(all.commits.map((c: any) => c.sha)).toEqual(gitShas(pair().full, ["-n", "100"]));
     });
 
+    test("each commit's pr, release and agent in log are the full clone's: the imported history's releases are kept", async () => {
+      const prov = (a: any) => a.commits.map((c: any) => [c.sha, c.pr, c.release, c.agent]);
+      process.env.LORE_HOME = pair().home;
+      const here = prov(await ask("log", pair().shallow, { limit: 100 }));
+      process.env.LORE_HOME = join(root, `${name}-home-full`);
+      expect(here).toEqual(prov(await ask("log", pair().full, { limit: 100 })));
+    });
+
     test("intent names the commits git blame of the full clone names, with no line before history", async () => {
       process.env.LORE_HOME = pair().home;
       for (const path of sample()) {
@@ -129,6 +137,8 @@ let genSample: string[] = [];
 beforeAll(async () => {
   const base = join(root, "gen-a");
   await generateRepo({ dir: base, commits: 300, files: 40, seed: 5, mergeEvery: 6 });
+  // A release below the boundary: the shallow clone lacks its tag, the imported index knows it.
+  runGit(base, ["tag", "v0.1.0", "HEAD~40"]);
   const full = join(root, "gen-full");
   runGit(root, ["clone", "-q", "--no-local", base, full]);
   const repo = new TestRepo(full, false);

@@ -1,4 +1,5 @@
 /** Human rendering of log (and of compare's commits): one line per commit, its files indented beneath. */
+import { provenanceText } from "./provenance.ts";
 import type { LogCommit, LogFile, LogOutput } from "../../queries/log.ts";
 import type { Style } from "../style.ts";
 import { day, pad, table } from "../table.ts";
@@ -20,7 +21,7 @@ export function fileLines(files: LogFile[], total: number, s: Style, indent = " 
 export function commitLines(commits: LogCommit[], s: Style): string[] {
   const out: string[] = [];
   for (const c of commits) {
-    const head = `${s.yellow(c.sha)} ${s.dim(day(c.time))} ${pad(c.author, 0)}  ${c.merge ? s.dim("(merge) ") : ""}${c.subject}`;
+    const head = `${s.yellow(c.sha)} ${s.dim(day(c.time))} ${pad(c.author, 0)}  ${c.merge ? s.dim("(merge) ") : ""}${c.subject}${s.dim(provenanceText(c, c.subject))}`;
     out.push(c.files.length || c.merge ? head : `${head}  ${churn(c, s)}`);
     out.push(...fileLines(c.files, c.filesTotal, s));
   }

@@ -1,4 +1,5 @@
 /** Human rendering of review: the fixes a change undoes first, with their messages, then the files it may have missed, then whom to ask. */
+import { provenanceText } from "./provenance.ts";
 import type { ReviewOutput } from "../../queries/review.ts";
 import type { Style } from "../style.ts";
 import { table } from "../table.ts";
@@ -24,7 +25,7 @@ export function renderReview(r: ReviewOutput & { after?: number; continue?: stri
     for (const [sha, message] of fixes) {
       const c = r.commits[sha];
       const where = r.files.filter((f) => f.rewrites?.[sha]).map((f) => `${f.path}:${ranges(f.rewrites![sha]!)}`);
-      out.push(`${s.yellow(sha)} ${c ? s.dim(`${c[0]}, ${c[1].slice(0, 10)}`) : ""}  ${s.dim(where.join(" "))}`);
+      out.push(`${s.yellow(sha)} ${c ? s.dim(`${c[0]}, ${c[1].slice(0, 10)}${provenanceText(c[3], c[2])}`) : ""}  ${s.dim(where.join(" "))}`);
       out.push(...message.split("\n").map((l) => `    ${l}`), "");
     }
   }
@@ -41,11 +42,13 @@ export function renderReview(r: ReviewOutput & { after?: number; continue?: stri
   out.push("", s.bold("Whom to ask (wrote the lines you rewrite)"));
   if (r.people.length === 0) out.push(s.dim("  nobody else: the change rewrites no one else's lines"));
   else out.push(...table(r.people.map((p) => [String(p.lines), p.author, s.dim(p.email)]), new Set([0])).map((l) => `  ${l}`));
+  if (r.declared) out.push(`  declared owners (CODEOWNERS): ${r.declared.join(" ")}`);
+  for (const e of r.codeownersErrors ?? []) out.push(s.yellow(`  CODEOWNERS ${e}`));
 
   const other = Object.entries(r.commits).filter(([sha]) => !r.fixes[sha]);
   if (other.length) {
     out.push("", s.bold("Other commits behind the rewritten lines"));
-    out.push(...table(other.map(([sha, [author, time, subject]]) => [sha, time.slice(0, 10), author, subject])).map((l) => `  ${l}`));
+    out.push(...table(other.map(([sha, [author, time, subject, marks]]) => [sha, time.slice(0, 10), author, subject + s.dim(provenanceText(marks, subject))])).map((l) => `  ${l}`));
   }
   if (r.leftOut?.length) out.push("", ...r.leftOut.map((l) => s.yellow(`left out: ${l}`)));
   return out.join("\n");

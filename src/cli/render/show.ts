@@ -21,7 +21,7 @@ function renderCommit(r: ShowCommitOutput & { after?: number; continue?: string 
   if (r.after !== undefined) return [...(r.files.length ? fileLines(r.files, r.filesTotal - r.after, s, "") : []), ...(r.files.length && patch.length ? [""] : []), ...patch].join("\n");
   const out = [s.yellow(`commit ${r.sha}`)];
   if (r.parents.length > 1) out.push(`Merge: ${r.parents.map((p) => p.slice(0, 12)).join(" ")}${s.dim(" (files against the first parent)")}`);
-  out.push(`Author: ${r.author} <${r.email}>`, `Date:   ${r.time}`, "", ...r.message.split("\n").map((l) => "    " + l), "");
+  out.push(`Author: ${r.author} <${r.email}>`, `Date:   ${r.time}`, ...provenanceLines(r), "", ...r.message.split("\n").map((l) => "    " + l), "");
   out.push(...fileLines(r.files, r.filesTotal, s, ""));
   out.push(...(r.leftOut ?? []).map((l) => s.yellow(`left out: ${l}`)));
   if (patch.length) out.push("", ...patch);
@@ -29,4 +29,9 @@ function renderCommit(r: ShowCommitOutput & { after?: number; continue?: string 
   const lines = w.set("diffLines");
   if (r.truncated && !r.continue) out.push(s.dim(`… the patch is cut: ${lines ? `ask for more with ${lines} N, or ` : ""}name fewer files`));
   return out.join("\n");
+}
+
+/** PR, release and agent under the date, as git's own headers are: only those known. */
+function provenanceLines(r: ShowCommitOutput): string[] {
+  return [...(r.pr !== undefined ? [`PR:     #${r.pr}`] : []), ...(r.release ? [`Release: ${r.release}`] : []), ...(r.agent ? [`Agent:  ${r.agent}${r.agentSignal ? ` (${r.agentSignal})` : ""}`] : [])];
 }

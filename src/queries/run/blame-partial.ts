@@ -3,6 +3,7 @@
  * attributed them without a gap, each exactly as the whole answer will have it, with their commits;
  * and how many of the range's lines git has attributed so far (in any order), which intent says too.
  */
+import type { Provenance } from "../provenance.ts";
 import type { BlameEntry } from "../../git/parse-blame.ts";
 import type { BlameCommit as GitCommit, TreeEntry } from "../../git/records.ts";
 import { isBlamed, type BlameWatch } from "../../index/blame.ts";
@@ -41,7 +42,7 @@ export function blameProgress(work: PartialWork, a: number, b: number, then?: (e
   };
 }
 
-export function blamePrefix(work: PartialWork, head: Omit<BlameOutput, "hunks">, a: number, b: number): BlameWatch {
+export function blamePrefix(work: PartialWork, head: Omit<BlameOutput, "hunks">, a: number, b: number, marks: (sha: string) => Provenance = () => ({})): BlameWatch {
   work.begin(head, "hunks");
   // Each group as it falls in the range, by its first line there: the groups tile the file.
   const groups = new Map<number, { entry: BlameEntry; commit: GitCommit }>();
@@ -49,12 +50,14 @@ export function blamePrefix(work: PartialWork, head: Omit<BlameOutput, "hunks">,
   // The last hunk placed: sent once the line after it is known not to join it (or the range ends).
   let open: BlameHunk | undefined;
   let openCommit: GitCommit | undefined;
+  let openSha = "";
 
   const send = () => {
     if (!open) return;
     const sha = open[2]!;
     if (!(sha in head.commits)) {
-      head.commits[sha] = [openCommit!.author, iso(openCommit!.time), openCommit!.subject];
+      const p = marks(openSha);
+      head.commits[sha] = Object.keys(p).length ? [openCommit!.author, iso(openCommit!.time), openCommit!.subject, p] : [openCommit!.author, iso(openCommit!.time), openCommit!.subject];
       if (openCommit!.boundary) (head.boundary ??= []).push(sha);
     }
     work.add(open);
@@ -74,6 +77,7 @@ export function blamePrefix(work: PartialWork, head: Omit<BlameOutput, "hunks">,
     send();
     open = e.origPath === head.path ? [lo, hi, sha] : [lo, hi, sha, e.origPath, origStart];
     openCommit = commit;
+    openSha = e.sha;
   };
 
   return blameProgress(work, a, b, (entry, commit, lo) => {

@@ -1,4 +1,5 @@
 /** How blame is answered: the cached blame of the file, cut to the range, in the compact hunk form. */
+import { familyFor, provenanceOf, tupleWithProvenance } from "./provenance.ts";
 import { LoreError } from "../../errors.ts";
 import type { BlameHunk as BlameHunkRow } from "../../git/records.ts";
 import type { BLAME_ARGS, BlameHunk, BlameOutput } from "../blame.ts";
@@ -65,15 +66,16 @@ export async function run(ctx: QueryContext, asked: Input<typeof BLAME_ARGS>): P
 /** With a deadline, a file not blamed yet: what git attributes is watched, for a partial answer. */
 async function watchFor(ctx: QueryContext, scope: Scope, entry: TreeEntry, input: Input<typeof BLAME_ARGS>) {
   const w = await rangeToWatch(ctx, scope, entry, input);
-  return w && blamePrefix(w.work, { repo: ctx.index.repo.root, path: entry.path, rev: scope.commit, lines: w.lines, range: [w.a, w.b], commits: {} }, w.a, w.b);
+  return w && blamePrefix(w.work, { repo: ctx.index.repo.root, path: entry.path, rev: scope.commit, lines: w.lines, range: [w.a, w.b], commits: {} }, w.a, w.b, (sha) => provenanceOf(ctx, sha, familyFor(ctx, entry.path)));
 }
 
 /** The commits table (each commit once), the boundary commits of the rows, and where history stops if a line's commit is the clone's boundary. */
 async function withCommits(ctx: QueryContext, answer: BlameOutput, rows: readonly (BlameHunkRow | DiskRow)[], cached: CachedBlame | null): Promise<BlameOutput> {
   const boundary: string[] = [];
   const shas = rows.flatMap((h) => (h.sha === null ? [] : [h.sha]));
+  const family = familyFor(ctx, answer.path);
   for (const [sha, c] of ctx.index.store.blame.commits(shas)) {
-    answer.commits[shortSha(sha)] = [c.author, iso(c.time), c.subject];
+    answer.commits[shortSha(sha)] = tupleWithProvenance(ctx, [c.author, iso(c.time), c.subject] as [string, string, string], sha, family);
     if (cached?.boundary.has(sha)) boundary.push(shortSha(sha));
   }
   if (boundary.length) answer.boundary = boundary;

@@ -3,6 +3,7 @@
  * other file of those commits scores Σ 2^(−i/50) / √(files − 1) over the shared commits (i = the
  * commit's rank among the input's, newest 0). Chosen on held-out history: `npm run bench:quality`.
  */
+import { ignoredCommitIds } from "./ignored-revs.ts";
 import { walkStops } from "./history-stops.ts";
 import { LoreError } from "../../errors.ts";
 import { gitText } from "../../git/run.ts";
@@ -72,11 +73,14 @@ export async function run(ctx: QueryContext, input: Input<typeof COCHANGE_ARGS>)
   const commits = new Map<number, { touch: Touch; weights: Map<number, number> }>();
   // A file's window that holds fewer commits than it may went on to the end of the clone's history.
   let toEnd = false;
+  // Reformatting commits (.git-blame-ignore-revs) change everything together: out unless --all.
+  const skip = new Set(ignoredCommitIds(ctx, input.all));
   inputs.forEach(({ pid }, k) => {
-    const mine = store.touches(w, pid);
-    if (limit === null || mine.length < limit) toEnd = true;
+    const every = store.touches(w, pid);
+    if (limit === null || every.length < limit) toEnd = true;
+    const mine = skip.size ? every.filter((t) => !skip.has(t.commitId)) : every;
     // While a first index runs, a file's window is whole once its `limit` newest commits are in.
-    if (scope.prefix !== undefined && (limit === null || mine.length < limit)) throw new HistoryNotYet();
+    if (scope.prefix !== undefined && (limit === null || every.length < limit)) throw new HistoryNotYet();
     mine.forEach((t, i) => {
       const c = commits.get(t.commitId) ?? { touch: t, weights: new Map<number, number>() };
       c.weights.set(k, 2 ** (-i / HALF_LIFE));

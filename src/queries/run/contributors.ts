@@ -1,4 +1,6 @@
 /** How contributors is answered: blame every text file under the path and sum lines per author, and per co-author. */
+import { isAgentIdentity } from "../../index/agents.ts";
+import { addAgentLines, agentShares, agentsByCommit } from "./agent-shares.ts";
 import { boundaryCommit, blameBoundaryOf, historyStops } from "./history-stops.ts";
 import { LoreError } from "../../errors.ts";
 import { blameMany, leftOut } from "../../index/blame.ts";
@@ -23,10 +25,12 @@ interface Person {
   last: number;
   coLines: number;
   coCommits: number;
+  /** Lines of the person's commits an agent is credited with. */
+  agentLines: number;
 }
 
 export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_ARGS>): Promise<ContributorsOutput> {
-  if (input.by !== undefined && input.by !== "lines" && input.by !== "commits") throw new LoreError("BAD_ARGUMENT", `--by takes "lines" or "commits", not ${JSON.stringify(input.by)}.`);
+  if (input.by !== undefined && input.by !== "lines" && input.by !== "commits" && input.by !== "agent") throw new LoreError("BAD_ARGUMENT", `--by takes "lines", "commits" or "agent", not ${JSON.stringify(input.by)}.`);
   const scope = await ctx.index.scope(input.until);
   const prefix = repoPath(ctx, input.path);
   const files = (await treeAt(ctx, scope, prefix)).filter((e) => e.type === "blob" && e.mode !== SYMLINK);
@@ -50,7 +54,7 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
     let p = people.get(who);
     if (!p) {
       const [author, email] = who.split("\0");
-      people.set(who, (p = { author: author!, email: email!, lines: 0, commits: 0, last: 0, coLines: 0, coCommits: 0 }));
+      people.set(who, (p = { author: author!, email: email!, lines: 0, commits: 0, last: 0, coLines: 0, coCommits: 0, agentLines: 0 }));
     }
     return p;
   };
@@ -64,17 +68,24 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
     before += bySha.get(sha)!;
     bySha.delete(sha);
   }
+  const agentOf = agentsByCommit(ctx);
+  const agentLines = new Map<string, number>();
   for (const [sha, n] of bySha) {
     const who = key(sha);
     if (!who) continue;
     const p = personOf(who);
     p.lines += n;
+    const agent = agentOf.get(sha);
+    addAgentLines(agentLines, agent, n);
+    if (agent) p.agentLines += n;
     p.commits++;
     p.last = Math.max(p.last, facts.get(sha)!.time);
   }
   // Lines a co-author helped write count for them beside the author's own, never twice in the total.
   for (const [sha, names] of await coauthorsOf(ctx, bySha.keys(), key, ids.ofKey)) {
     for (const who of names) {
+      // An agent named as co-author is counted in agents, never as a person.
+      if (isAgentIdentity(...(who.split("\0") as [string, string]))) continue;
       const p = personOf(who);
       p.coLines += bySha.get(sha)!;
       p.coCommits++;
@@ -94,7 +105,8 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
   let total = before;
   for (const n of bySha.values()) total += n;
   const byLines = (x: Person, y: Person) => y.lines - x.lines || y.coLines - x.coLines;
-  const order = input.by === "commits" ? (x: Person, y: Person) => y.commits - x.commits || byLines(x, y) : byLines;
+  const order =
+    input.by === "commits" ? (x: Person, y: Person) => y.commits - x.commits || byLines(x, y) : input.by === "agent" ? (x: Person, y: Person) => y.agentLines - x.agentLines || byLines(x, y) : byLines;
   const results = [...people.values()]
     .map((a) => ({ ...a, bot: isBot(a.author, a.email) }))
     // People first, then the bots (someone to ask, and someone not to).
@@ -107,9 +119,11 @@ export async function run(ctx: QueryContext, input: Input<typeof CONTRIBUTORS_AR
       commits: a.commits,
       lastChanged: iso(a.last),
       ...(a.coCommits ? { coLines: a.coLines, coCommits: a.coCommits } : {}),
+      ...(a.agentLines ? { agentLines: a.agentLines } : {}),
       ...(a.bot ? { bot: true as const } : {}),
     }));
   // Files git could not blame (a damaged clone) are counted out, and named with the reason.
   const left = leftOut(ctx.index, targets);
-  return { repo: ctx.index.repo.root, path: prefix, rev: scope.commit, totalLines: total, files: blames.length, results: results.slice(0, input.limit), truncated: results.length > input.limit, ...(left.length ? { leftOut: left } : {}), ...(before ? { beforeHistory: before, historyStops: historyStops(boundary, stopped) } : {}) };
+  const agents = agentShares(agentLines, total);
+  return { repo: ctx.index.repo.root, path: prefix, rev: scope.commit, totalLines: total, files: blames.length, results: results.slice(0, input.limit), ...(agents ? { agents } : {}), truncated: results.length > input.limit, ...(left.length ? { leftOut: left } : {}), ...(before ? { beforeHistory: before, historyStops: historyStops(boundary, stopped) } : {}) };
 }

@@ -10,6 +10,8 @@ import { unreadableInList } from "./show-unreadable.ts";
 import type { HISTORY_ARGS, HistoryCommit, HistoryOutput } from "../history.ts";
 import type { Input } from "../define.ts";
 import { boundaryCommit, indexBoundaryOf, historyStops } from "./history-stops.ts";
+import { familyFor, withProvenance } from "./provenance.ts";
+import { ignoredRevs } from "./ignored-revs.ts";
 
 export async function run(ctx: QueryContext, input: Input<typeof HISTORY_ARGS>): Promise<HistoryOutput> {
   const scope = await ctx.index.scope(input.until);
@@ -52,12 +54,15 @@ async function answer(ctx: QueryContext, scope: Scope, path: string, found: Path
     await ctx.index.ensureChurn(rows.filter((r) => r.churn === 0).map((r) => r.sha));
     rows = rows.map((r) => (r.churn === 0 ? { ...r, ...pickChurn(ctx, r) } : r));
   }
+  const family = familyFor(ctx, path);
+  const ignored = ignoredRevs(ctx);
   const commits = rows.map((r) => {
     const c: HistoryCommit = { sha: shortSha(r.sha), author: r.author, time: iso(r.time), subject: r.subject, additions: r.additions, deletions: r.deletions };
     if (r.status !== "M") c.status = r.status;
     if (r.path !== path) c.path = r.path;
     if (r.old_path && (r.status === "R" || r.status === "C")) c.oldPath = r.old_path;
-    return c;
+    if (ignored(r.sha)) c.ignored = true;
+    return withProvenance(ctx, c, r.sha, family);
   });
   // A shallow clone's boundary commit: git diffs it against nothing, so the file looks added there with all its lines.
   const boundary = await indexBoundaryOf(ctx);

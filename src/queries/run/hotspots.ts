@@ -1,4 +1,5 @@
 /** How hotspots is answered: activity per file over the window, weighted by line counts. */
+import { ignoredCommitIds } from "./ignored-revs.ts";
 import { walkStops } from "./history-stops.ts";
 import { lineCounts } from "../../index/line-counts.ts";
 import type { Scope } from "../../index/repo-index.ts";
@@ -32,7 +33,8 @@ export async function run(ctx: QueryContext, input: Input<typeof HOTSPOTS_ARGS>)
   const prefix = repoPath(ctx, input.path);
   if (prefix !== "" && !(await existsAt(ctx, scope, prefix))) throw notAt(ctx, scope, prefix, "has no files");
   // The newest commits under the path, not of the repository: a quiet folder still has its history.
-  const w = await windowOf(ctx, scope, input.commits, input.since, prefix);
+  // Reformatting commits (.git-blame-ignore-revs) are not where risk concentrates: out unless --all.
+  const w = { ...(await windowOf(ctx, scope, input.commits, input.since, prefix)), skip: ignoredCommitIds(ctx, input.all) };
   const { windows } = ctx.index.store;
   const info = windows.windowInfo(w);
   // During a first index, a window under a path is whole once enough of the commits read so far changed it.

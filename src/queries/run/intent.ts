@@ -1,4 +1,5 @@
 /** How intent is answered: blame the range, then each commit's full message and the files it touched. */
+import { familyFor, withProvenance } from "./provenance.ts";
 import { LoreError } from "../../errors.ts";
 import { LOG_FORMAT, parseRawLog } from "../../git/parse-log.ts";
 import { git } from "../../git/run.ts";
@@ -100,6 +101,7 @@ export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): 
     bySha.set(h.sha, ranges);
   }
   const commits: IntentCommit[] = [];
+  const family = familyFor(ctx, path);
   const uncommitted = bySha.get(null);
   bySha.delete(null);
   // Lines git pins on a shallow clone's boundary commit were written there or before it: its message is not their reason.
@@ -111,7 +113,7 @@ export async function run(ctx: QueryContext, input: Input<typeof INTENT_ARGS>): 
       continue;
     }
     const f = await commitFacts(ctx, sha);
-    commits.push({ sha: shortSha(sha), author: f.author, time: iso(f.time), message: f.message, lines, files: nearest(path, f.files, input.files === true), filesTotal: f.files.length });
+    commits.push(withProvenance(ctx, { sha: shortSha(sha), author: f.author, time: iso(f.time), message: f.message, lines, files: nearest(path, f.files, input.files === true), filesTotal: f.files.length }, sha, family));
   }
   commits.sort((x, y) => (x.time < y.time ? 1 : x.time > y.time ? -1 : 0));
   const answer: IntentOutput = { repo: ctx.index.repo.root, path, rev, range: [a, b], commits };

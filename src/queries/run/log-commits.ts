@@ -3,6 +3,8 @@
  * asking git only for what the index cannot know cheaply (what a merge changed against each parent,
  * once per merge; --not walks; a merge's files under --first-parent; renames across the paths' edge).
  */
+import { familyFor, provenanceOf } from "./provenance.ts";
+import { ignoredRevs } from "./ignored-revs.ts";
 import { gitText } from "../../git/run.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import type { LogChangeRow, LogCommitRow } from "../../store/log-store.ts";
@@ -238,7 +240,8 @@ async function commitOut(ctx: QueryContext, c: LogCommitRow, changes: LogChangeR
     additions += file.additions ?? 0;
     deletions += file.deletions ?? 0;
   }
-  const out: LogCommit = { sha: shortSha(c.sha), author: c.author, time: iso(c.time), subject: c.subject, additions, deletions, files: files.slice(0, MAX_FILES), filesTotal: files.length };
-  if (isMerge(c)) return { sha: out.sha, author: out.author, time: out.time, subject: out.subject, merge: true, additions, deletions, files: out.files, filesTotal: out.filesTotal };
+  const marks = { ...provenanceOf(ctx, c.sha, familyFor(ctx, f.paths.length === 1 ? f.paths[0] : undefined)), ...(ignoredRevs(ctx)(c.sha) ? { ignored: true as const } : {}) };
+  const out: LogCommit = { sha: shortSha(c.sha), author: c.author, time: iso(c.time), subject: c.subject, additions, deletions, files: files.slice(0, MAX_FILES), filesTotal: files.length, ...marks };
+  if (isMerge(c)) return { sha: out.sha, author: out.author, time: out.time, subject: out.subject, merge: true, additions, deletions, files: out.files, filesTotal: out.filesTotal, ...marks };
   return out;
 }

@@ -15,6 +15,7 @@ import { blameTarget } from "./blame-file.ts";
 import { coauthorsOf } from "./coauthors.ts";
 import { identities, type Identities } from "./identity.ts";
 import { fileAuthors } from "./truck-factor.ts";
+import { addAgentLines, agentsByCommit } from "./agent-shares.ts";
 import type { FileAuthorship } from "../../store/ownership-store.ts";
 
 /** People by number: "name\0email" of each, and the number of each name. */
@@ -25,7 +26,7 @@ export interface PeopleIds {
 
 export interface FileFacts {
   /** From the file's blame: the people who wrote its lines, and how many each (co-authored lines apart); absent for a binary file. */
-  people?: { who: number[]; lines: number[]; coWho: number[]; coLines: number[]; before: number };
+  people?: { who: number[]; lines: number[]; coWho: number[]; coLines: number[]; before: number; agents: Map<string, number> };
   /** Its authors by degree-of-authorship; absent when no commit of the scope touched the path. */
   authors?: number[];
 }
@@ -78,11 +79,13 @@ async function learn(ctx: QueryContext, scope: Scope, entries: readonly TreeEntr
     return c && people.of(c.author, c.email);
   };
   const co = await coauthorsOf(ctx, shas, nameOf, people.ofKey);
+  const agentOf = agentsByCommit(ctx);
   const files = new Map<string, FileFacts>(entries.map((e) => [e.path, {}]));
   for (const [path, id] of text) {
     const lines = new Map<number, number>();
     const coLines = new Map<number, number>();
     let before = 0;
+    const agents = new Map<string, number>();
     for (const [sha, n] of blames.linesByCommit(id)) {
       // A shallow clone's boundary commit: git pins on it every line written there or before.
       if (boundaryCommit(boundary, sha)) {
@@ -93,9 +96,10 @@ async function learn(ctx: QueryContext, scope: Scope, entries: readonly TreeEntr
       if (!who) continue;
       const i = idOf(who);
       lines.set(i, (lines.get(i) ?? 0) + n);
+      addAgentLines(agents, agentOf.get(sha), n);
       for (const c of co.get(sha) ?? []) coLines.set(idOf(c), (coLines.get(idOf(c)) ?? 0) + n);
     }
-    files.get(path)!.people = { who: [...lines.keys()], lines: [...lines.values()], coWho: [...coLines.keys()], coLines: [...coLines.values()], before };
+    files.get(path)!.people = { who: [...lines.keys()], lines: [...lines.values()], coWho: [...coLines.keys()], coLines: [...coLines.values()], before, agents };
   }
   const ids = new Map<number, string>();
   for (const e of entries) {

@@ -1,4 +1,6 @@
 /** How owners is answered: blame lines per person summed per folder or file; the truck factor from each file's history. */
+import { codeownersAt, codeownersFields, declaredFields } from "./codeowners.ts";
+import { addAgentLines, agentShares } from "./agent-shares.ts";
 import { stopsField } from "./history-stops.ts";
 import { failedBlames, leftOut } from "../../index/blame.ts";
 import { blameTarget } from "./blame-file.ts";
@@ -40,14 +42,17 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     return slash < 0 ? path : (prefix === "" ? "" : prefix + "/") + rest.slice(0, slash);
   };
   // Lines per person number, and co-authored lines, in each row.
-  const rows = new Map<string, { files: number; lines: Map<number, number>; coLines: Map<number, number>; before: number }>();
+  const rows = new Map<string, { files: number; paths: string[]; lines: Map<number, number>; coLines: Map<number, number>; before: number; agents: Map<string, number> }>();
+  // Lines of agent-credited commits, beside the people who wrote them (an agent owns nothing).
+  const agentLines = new Map<string, number>();
   let total = 0;
   let before = 0;
   for (const e of entries) {
     const id = rowOf(e.path);
     let row = rows.get(id);
-    if (!row) rows.set(id, (row = { files: 0, lines: new Map(), coLines: new Map(), before: 0 }));
+    if (!row) rows.set(id, (row = { files: 0, paths: [], lines: new Map(), coLines: new Map(), before: 0, agents: new Map() }));
     row.files++;
+    row.paths.push(e.path);
     const p = facts.get(e.path)!.people;
     if (!p) continue;
     // Lines from before a shallow clone's history count in the row's lines, under nobody's name.
@@ -58,8 +63,14 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
       row.lines.set(p.who[i]!, (row.lines.get(p.who[i]!) ?? 0) + p.lines[i]!);
       total += p.lines[i]!;
     }
+    for (const [agent, n] of p.agents) {
+      addAgentLines(row.agents, agent, n);
+      addAgentLines(agentLines, agent, n);
+    }
     for (let i = 0; i < p.coWho.length; i++) row.coLines.set(p.coWho[i]!, (row.coLines.get(p.coWho[i]!) ?? 0) + p.coLines[i]!);
   }
+  // Declared owners (CODEOWNERS at the commit) beside the actual ones, and where they drift apart.
+  const codeowners = await codeownersAt(ctx, scope.commit);
   const results = [...rows].map(([path, row]) => {
     let lines = row.before;
     let main: [string, number, number] | undefined;
@@ -70,7 +81,9 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     }
     const share = main && lines ? main[1] / lines : 0;
     const coLines = main ? row.coLines.get(main[2]) : undefined;
-    return { path, files: row.files, lines, ...(main ? { main: { ...person(main[0]), share: round(share, 2), ...(coLines ? { coLines } : {}) } } : {}), authors: row.lines.size, island: share >= ISLAND };
+    const agents = agentShares(row.agents, lines);
+    const declared = declaredFields(codeowners, row.paths, [...row.lines.keys()].map((id) => people.names[id]!));
+    return { path, files: row.files, lines, ...(main ? { main: { ...person(main[0]), share: round(share, 2), ...(coLines ? { coLines } : {}) } } : {}), authors: row.lines.size, island: share >= ISLAND, ...(agents ? { agents } : {}), ...declared };
   });
   results.sort((x, y) => y.lines - x.lines || y.files - x.files || (x.path < y.path ? -1 : 1));
 
@@ -101,6 +114,9 @@ export async function run(ctx: QueryContext, input: Input<typeof OWNERS_ARGS>): 
     truckFactor: before && tf.factor === 0 ? null : tf.factor,
     truckAuthors: tf.people.map(person),
     authors: authors.slice(0, TOP_AUTHORS),
+    ...(agentShares(agentLines, total) ? { agents: agentShares(agentLines, total) } : {}),
+    ...declaredFields(codeowners, entries.map((e) => e.path), [...byPerson.keys()].map((id) => people.names[id]!)),
+    ...codeownersFields(codeowners),
     ...(input.by ? { results: results.slice(0, input.limit) } : {}),
     truncated: input.by ? results.length > input.limit : authors.length > TOP_AUTHORS,
     ...(left.length ? { leftOut: left } : {}),

@@ -1,4 +1,7 @@
 /** How review is answered: the change from one git diff, its deleted lines against the old side's cached blame, cochange over it, the authors. */
+import { codeownersAt, codeownersFields, declaredFor } from "./codeowners.ts";
+import type { Codeowners } from "../../git/parse-codeowners.ts";
+import { familyFor, tupleWithProvenance } from "./provenance.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
 import type { REVIEW_ARGS, ReviewFile, ReviewOutput } from "../review.ts";
@@ -56,7 +59,8 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
 
   const facts = ctx.index.store.blame.commits(rewrites.lines.keys());
   const commits: ReviewOutput["commits"] = {};
-  for (const [sha, c] of facts) commits[shortSha(sha)] = [c.author, iso(c.time), c.subject];
+  const family = familyFor(ctx, all.length === 1 ? all[0]!.path : undefined);
+  for (const [sha, c] of facts) commits[shortSha(sha)] = tupleWithProvenance(ctx, [c.author, iso(c.time), c.subject] as [string, string, string], sha, family);
   const fixes: ReviewOutput["fixes"] = {};
   for (const [sha, message] of await messagesOf(ctx, [...rewrites.lines.keys()])) if (saysFix(message)) fixes[shortSha(sha)] = message;
 
@@ -70,6 +74,8 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
     if (old) out.beforeHistory = old;
     return out;
   });
+  // Whom to ask also: the declared owners (CODEOWNERS of the old side) of the changed files.
+  const codeowners = await codeownersAt(ctx, change.oldSide);
   const answer: ReviewOutput = {
     repo: ctx.index.repo.root,
     rev: head,
@@ -81,10 +87,12 @@ export async function run(ctx: QueryContext, input: Input<typeof REVIEW_ARGS>): 
     fixes,
     missing,
     people: peopleOf(rewrites.lines, facts, user, MAX_PEOPLE, ids),
+    ...declaredOf(codeowners, all.map((f) => f.path)),
     truncated: false,
     ...(rewrites.leftOut.length ? { leftOut: rewrites.leftOut } : {}),
     ...(stopped.length ? { historyStops: historyStops(boundary, stopped) } : {}),
   };
+  if (codeowners?.errors.length) answer.codeownersErrors = codeownersFields(codeowners).codeownersErrors;
   const notes: string[] = [];
   if (change.state) notes.push(change.base ? `The repository is mid-${change.state}: this reviews HEAD's commits since BASE, not the files on disk.` : STATE_NOTE[change.state]);
   if (all.length === 0) notes.push(nothingNote(input.base, input.staged === true, narrowed));
@@ -98,4 +106,9 @@ function nothingNote(base: string | undefined, staged: boolean, paths: string[])
   if (base !== undefined) return `Nothing changed${where} since this branch left ${base}: HEAD has no change against the merge base.`;
   if (staged) return `Nothing is staged${where}: the staging area equals HEAD (git add what you mean to commit, or review without --staged).`;
   return `Nothing is changed${where}: the work tree and the staging area equal HEAD, and there are no untracked files.`;
+}
+
+function declaredOf(c: Codeowners | null, paths: string[]): { declared?: string[] } {
+  const declared = c ? declaredFor(c, paths) : [];
+  return declared.length ? { declared } : {};
 }

@@ -1,4 +1,5 @@
 /** Code search: the commits `git log -S TEXT` (or -G REGEX) lists, with the files where the count changed. */
+import { familyFor, withProvenance } from "./provenance.ts";
 import { LoreError } from "../../errors.ts";
 import type { QueryContext } from "../context.ts";
 import type { Input } from "../define.ts";
@@ -64,7 +65,8 @@ export async function searchCode(ctx: QueryContext, input: Input<typeof SEARCH_A
   const diff = input.oldest && commits[0] && !atBoundary(commits[0].sha) ? await addedHunks(ctx, commits[0].sha, commits[0].files, find).catch(belowBoundary) : undefined;
   // The oldest first walks all of it; the newest first reach the boundary when the walk found no more above it.
   const stops = await walkStops(ctx, commits.map((c) => c.sha), input.oldest === true || found.length <= limit);
-  const results = commits.map((c) => (atBoundary(c.sha) ? { ...resultOf(c), boundary: true as const } : resultOf(c)));
+  const family = familyFor(ctx, input.paths?.length === 1 ? repoPath(ctx, input.paths[0]!) : undefined);
+  const results = commits.map((c) => withProvenance(ctx, atBoundary(c.sha) ? { ...resultOf(c), boundary: true as const } : resultOf(c), c.sha, family));
   return { ...head, results, ...(diff ? { diff } : {}), truncated: found.length > limit, ...(left.why.length ? { leftOut: left.why } : {}), ...stops };
 }
 

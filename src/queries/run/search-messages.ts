@@ -1,4 +1,5 @@
 /** Message search: FTS5 over subject and body, ranked (message-order.ts) or newest first, in the scope's history. */
+import { familyFor, withProvenance } from "./provenance.ts";
 import { walkStops } from "./history-stops.ts";
 import { LoreError } from "../../errors.ts";
 import { gitText } from "../../git/run.ts";
@@ -27,11 +28,12 @@ export async function searchMessages(ctx: QueryContext, input: Input<typeof SEAR
   const total = pathIds ? all.length : found.total;
   const hits = all.slice(0, limit);
   const terms = snippetTerms(input.query);
+  const family = familyFor(ctx, paths.length === 1 ? paths[0] : undefined);
   return {
     repo: ctx.index.repo.root,
     rev: scope.commit,
     query: input.query,
-    results: hits.map((h) => ({ sha: shortSha(h.sha), author: h.author, time: iso(h.time), subject: h.subject, snippet: snippet(h.message, terms) })),
+    results: hits.map((h) => withProvenance(ctx, { sha: shortSha(h.sha), author: h.author, time: iso(h.time), subject: h.subject, snippet: snippet(h.message, terms) }, h.sha, family)),
     total,
     truncated: total > hits.length,
     // total counts every commit that matches: those below a shallow clone's boundary are not here.

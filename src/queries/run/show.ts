@@ -1,4 +1,5 @@
 /** How show is answered: the commit from the index when it has it (files and +/- from the churn pass), the rest from git. */
+import { agentSignalOf, familyFor, provenanceOf } from "./provenance.ts";
 import { stopsField } from "./history-stops.ts";
 import { LoreError } from "../../errors.ts";
 import { looksBinary } from "../../git/binary.ts";
@@ -65,6 +66,8 @@ async function showCommit(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Pr
     email: c.email,
     time: iso(c.time),
     message: c.message,
+    ...provenanceOf(ctx, sha, familyFor(ctx, paths.length === 1 ? paths[0] : undefined)),
+    ...agentSignal(ctx, sha),
     ...(merge ? { against: "first-parent" as const } : {}),
     // All of them: the answer's pages hold 50 each (src/queries/pages.ts).
     files,
@@ -105,4 +108,10 @@ async function showFile(ctx: QueryContext, rev: string, rawPath: string, input: 
   const lastIsEnd = b === all.length && !content.endsWith("\n");
   const text = all.slice(a - 1, b).join("\n") + (b >= a && !lastIsEnd ? "\n" : "");
   return { repo: ctx.index.repo.root, rev: commit, path, lines: all.length, range: [a, b], text, truncated: !ranged && all.length > MAX_LINES };
+}
+
+/** What says an agent made the commit, where one did (show is the one commit's whole account). */
+function agentSignal(ctx: QueryContext, sha: string): { agentSignal?: string } {
+  const signal = agentSignalOf(ctx, sha);
+  return signal ? { agentSignal: signal } : {};
 }
