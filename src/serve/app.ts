@@ -5,11 +5,10 @@
  * no OAuth metadata: a client that sees some goes looking for a login and drops its configured header.
  */
 import { Hono } from "hono";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { ToolDeps } from "../mcp/call-tool.ts";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 import type { Logger } from "./access-log.ts";
 import { MAX_BODY_BYTES, readBody } from "./body.ts";
-import { answerMcp } from "./mcp-endpoint.ts";
+import { watchMessages, type AnswerMcp } from "./mcp-endpoint.ts";
 import type { RateLimit } from "./rate-limit.ts";
 import type { TokenFile } from "./tokens.ts";
 import { whatIsAsked, outcomeOf, type Asked } from "./request-facts.ts";
@@ -24,7 +23,8 @@ export interface AppDeps {
   rate: RateLimit;
   clientTimeoutMs: number;
   log: Logger;
-  tools: ToolDeps;
+  /** The MCP endpoint behind the checks (mcp-endpoint.ts). */
+  answer: AnswerMcp;
   health: () => Record<string, unknown>;
 }
 
@@ -98,12 +98,14 @@ export function createServeApp(deps: AppDeps): Hono {
         done(200, outcome);
       }
     };
-    const res = await answerMcp(req, parsed, deps.tools, sent);
-    if (!logged && (res.status !== 200 || !facts.expectsAnswer)) {
-      logged = true;
-      done(res.status, res.status < 300 ? "ok" : `HTTP_${res.status}`);
-    }
-    return res;
+    const res = await deps.answer(req, parsed, token);
+    // A notification's 202, or an answer cut before its result: the HTTP status says how it ended.
+    return watchMessages(res, sent, () => {
+      if (!logged) {
+        logged = true;
+        done(res.status, res.status < 300 ? "ok" : `HTTP_${res.status}`);
+      }
+    });
   });
   app.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: "lore serve answers POST /mcp and GET /healthz." } }, 404));
   return app;

@@ -1,5 +1,5 @@
 /** What a request asks and how its answer ended, in the few words the access log keeps (never arguments beyond repo, never results). */
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/server";
 
 export interface Asked {
   method?: string;

@@ -13,6 +13,8 @@ import { runtime } from "../runtime/index.ts";
 import { VERSION } from "../version.ts";
 import { logger } from "./access-log.ts";
 import { createServeApp } from "./app.ts";
+import { serveInstructions } from "./instructions.ts";
+import { mcpEndpoint } from "./mcp-endpoint.ts";
 import { serveCall } from "./ask.ts";
 import { Clones } from "./clones.ts";
 import { importPublished } from "./published-index.ts";
@@ -69,7 +71,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
     clientTimeoutMs: opts.clientTimeoutS * 1000,
     log,
     health: () => ({ status: "ok", version: VERSION, repos: clones.all.length }),
-    tools: {
+    answer: mcpEndpoint({
       scope,
       call: serveCall(repos, scope),
       noDaemon: true,
@@ -77,7 +79,7 @@ export async function runServe(opts: ServeOptions): Promise<number> {
       log: (line) => log({ event: "error", message: line }),
       deadlineMs,
       progress: async (ticket) => repos.deadlines.progress(ticket),
-    },
+    }, serveInstructions(clones.all.map((c) => c.repo.name))),
   });
   // Idle longer than a body may take, by more than Bun's 4 s timer granularity: a body too slow gets its 408 before the connection closes.
   const server = await runtime.serveTcp(opts.listen.host, opts.listen.port, opts.clientTimeoutS + 5, app.fetch);
