@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ALICE, tempDir, type TestRepo } from "../helpers/git-repo.ts";
-import { addToken, callTool, LIST_TOOLS, originRepo, post, rawRequest, sdkClient, startServe, type Served } from "./served.ts";
+import { addToken, callTool, LIST_TOOLS, originRepo, post, rawRequest, sdk2Client, sdkClient, startServe, type Asker, type Served } from "./served.ts";
 
 let origin: TestRepo;
 let data: string;
@@ -11,6 +11,8 @@ let tokens: string;
 let token: string;
 let served: Served;
 let client: Client;
+/** The clients of both SDK lines, by the protocol revision each speaks. */
+const clients = new Map<string, Asker>();
 
 beforeAll(async () => {
   origin = originRepo();
@@ -19,10 +21,14 @@ beforeAll(async () => {
   token = addToken(tokens, "ci");
   served = await startServe(["--repo", origin.dir, "--data", data, "--tokens", tokens, "--fetch-every", "1s", "--client-timeout", "1s", "--rate", "10000"]);
   client = await sdkClient(served.url, token);
+  clients.set("2025-11-25", client);
+  const modern = await sdk2Client(served.url, token);
+  expect(modern.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+  clients.set("2026-07-28", modern);
 });
 
 afterAll(async () => {
-  await client?.close().catch(() => {});
+  for (const c of clients.values()) await c.close().catch(() => {});
   await served?.stop();
   origin.cleanup();
   rmSync(data, { recursive: true, force: true });
@@ -30,63 +36,79 @@ afterAll(async () => {
 
 const shas12 = (text: string) => text.trim().split("\n").map((s) => s.slice(0, 12));
 
+for (const era of ["2025-11-25", "2026-07-28"]) {
+  describe(`lore serve answers the SDK client of MCP ${era}`, () => {
+    let client: Asker;
+    beforeAll(() => {
+      client = clients.get(era)!;
+    });
+
+    test("the client with a bearer header lists every tool", async () => {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toContain("lore_blame");
+      expect(tools.length).toBe(18);
+    });
+
+    test("blame answers each line with the commit git blame gives", async () => {
+      const r = await callTool(client, "lore_blame", { path: "a.txt" });
+      expect(r.isError).toBeUndefined();
+      const porcelain = origin.git("blame", "--line-porcelain", "HEAD", "--", "a.txt");
+      const perLine = [...porcelain.matchAll(/^([0-9a-f]{40}) \d+ \d+/gm)].map((m) => m[1]!.slice(0, 12));
+      const fromLore: string[] = [];
+      for (const [start, end, sha] of r.structuredContent.hunks) for (let l = start; l <= end; l++) fromLore.push(sha);
+      expect(fromLore).toEqual(perLine);
+    });
+
+    test("log lists the commits git log lists, newest first", async () => {
+      const r = await callTool(client, "lore_log", {});
+      const rows = r.structuredContent.commits.map((c: unknown[] | { sha: string }) => (Array.isArray(c) ? c[0] : c.sha));
+      expect(rows).toEqual(shas12(origin.git("log", "--format=%H")));
+    });
+
+    test("a repository is named by its served name, and the answer names it so, never the server's clone", async () => {
+      const name = origin.dir.split("/").pop()!;
+      const r = await callTool(client, "lore_log", { repo: name, limit: 1 });
+      expect(r.structuredContent.repo).toBe(name);
+      expect(JSON.stringify(r)).not.toContain(data);
+    });
+
+    test("a repository the server does not serve is refused, a folder of the server's too", async () => {
+      for (const repo of ["other", "/etc", data, join(data, "clones")]) {
+        const r = await callTool(client, "lore_log", { repo });
+        expect(r.isError).toBe(true);
+        expect(r.content[0]!.text).toStartWith("REPO_NOT_ALLOWED: This lore server serves");
+      }
+    });
+
+    test("paths that leave the repository (.., absolute, through a symlink) are refused", async () => {
+      for (const path of ["../x.txt", "dir/../../a.txt", "/etc/passwd", "escape/passwd", `${origin.dir}/a.txt`]) {
+        const r = await callTool(client, "lore_blame", { path });
+        expect(r.isError).toBe(true);
+        expect(r.content[0]!.text).toStartWith("PATH_OUTSIDE_REPO:");
+      }
+    });
+
+    test("questions about a work tree say they need the local lore mcp", async () => {
+      for (const [tool, args] of [["lore_changes", {}], ["lore_restore", { paths: ["a.txt"], from: "1" }], ["lore_review", {}], ["lore_cochange", { paths: ["a.txt"], changed: true }], ["lore_git", { args: ["status"] }]] as const) {
+        const r = await callTool(client, tool, args);
+        expect(r.isError).toBe(true);
+        expect(r.content[0]!.text).toMatch(/^NEEDS_WORK_TREE: .*local lore mcp/);
+      }
+      // A branch's review is about commits: answered.
+      const review = await callTool(client, "lore_review", { base: "HEAD~2" });
+      expect(review.isError).toBeUndefined();
+    });
+
+    test("its tool call is logged with the token's name and outcome", async () => {
+      await callTool(client, "lore_show", { rev: "HEAD" });
+      await Bun.sleep(50);
+      const lines = served.stderr().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+      expect(lines.filter((l) => l.tool === "lore_show").at(-1)).toMatchObject({ token: "ci", rpc: "tools/call", status: 200, outcome: "ok" });
+    });
+  });
+}
+
 describe("lore serve over Streamable HTTP", () => {
-  test("the SDK's HTTP client with a bearer header lists every tool", async () => {
-    const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toContain("lore_blame");
-    expect(tools.length).toBe(18);
-  });
-
-  test("blame answers each line with the commit git blame gives", async () => {
-    const r = await callTool(client, "lore_blame", { path: "a.txt" });
-    expect(r.isError).toBeUndefined();
-    const porcelain = origin.git("blame", "--line-porcelain", "HEAD", "--", "a.txt");
-    const perLine = [...porcelain.matchAll(/^([0-9a-f]{40}) \d+ \d+/gm)].map((m) => m[1]!.slice(0, 12));
-    const fromLore: string[] = [];
-    for (const [start, end, sha] of r.structuredContent.hunks) for (let l = start; l <= end; l++) fromLore.push(sha);
-    expect(fromLore).toEqual(perLine);
-  });
-
-  test("log lists the commits git log lists, newest first", async () => {
-    const r = await callTool(client, "lore_log", {});
-    const rows = r.structuredContent.commits.map((c: unknown[] | { sha: string }) => (Array.isArray(c) ? c[0] : c.sha));
-    expect(rows).toEqual(shas12(origin.git("log", "--format=%H")));
-  });
-
-  test("a repository is named by its served name, and the answer names it so, never the server's clone", async () => {
-    const name = origin.dir.split("/").pop()!;
-    const r = await callTool(client, "lore_log", { repo: name, limit: 1 });
-    expect(r.structuredContent.repo).toBe(name);
-    expect(JSON.stringify(r)).not.toContain(data);
-  });
-
-  test("a repository the server does not serve is refused, a folder of the server's too", async () => {
-    for (const repo of ["other", "/etc", data, join(data, "clones")]) {
-      const r = await callTool(client, "lore_log", { repo });
-      expect(r.isError).toBe(true);
-      expect(r.content[0]!.text).toStartWith("REPO_NOT_ALLOWED: This lore server serves");
-    }
-  });
-
-  test("paths that leave the repository (.., absolute, through a symlink) are refused", async () => {
-    for (const path of ["../x.txt", "dir/../../a.txt", "/etc/passwd", "escape/passwd", `${origin.dir}/a.txt`]) {
-      const r = await callTool(client, "lore_blame", { path });
-      expect(r.isError).toBe(true);
-      expect(r.content[0]!.text).toStartWith("PATH_OUTSIDE_REPO:");
-    }
-  });
-
-  test("questions about a work tree say they need the local lore mcp", async () => {
-    for (const [tool, args] of [["lore_changes", {}], ["lore_restore", { paths: ["a.txt"], from: "1" }], ["lore_review", {}], ["lore_cochange", { paths: ["a.txt"], changed: true }], ["lore_git", { args: ["status"] }]] as const) {
-      const r = await callTool(client, tool, args);
-      expect(r.isError).toBe(true);
-      expect(r.content[0]!.text).toMatch(/^NEEDS_WORK_TREE: .*local lore mcp/);
-    }
-    // A branch's review is about commits: answered.
-    const review = await callTool(client, "lore_review", { base: "HEAD~2" });
-    expect(review.isError).toBeUndefined();
-  });
-
   test("no token, or a wrong one, is 401 without any OAuth discovery", async () => {
     for (const headers of [{} as Record<string, string>, { authorization: "Bearer nope" }, { authorization: `Bearer ${token}x` }, { authorization: token }]) {
       const res = await post(served.url, LIST_TOOLS, headers);

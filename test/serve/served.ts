@@ -4,6 +4,7 @@ import { connect } from "node:net";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Client as Client2, StreamableHTTPClientTransport as Http2 } from "@modelcontextprotocol/client";
 import { ALICE, BOB, TestRepo, tempDir } from "../helpers/git-repo.ts";
 
 export const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
@@ -72,9 +73,23 @@ export async function sdkClient(url: string, token?: string): Promise<Client> {
   return client;
 }
 
+/** SDK 2's client, pinned to MCP 2026-07-28 (no initialize, no session), with a bearer token. */
+export async function sdk2Client(url: string, token?: string): Promise<Client2> {
+  const client = new Client2({ name: "lore-serve-test", version: "2" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  await client.connect(new Http2(new URL(url), { requestInit: { headers: token ? { authorization: `Bearer ${token}` } : {} } }));
+  return client;
+}
+
+/** What the tests ask of either SDK line's client. */
+export interface Asker {
+  listTools(): Promise<{ tools: { name: string }[] }>;
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  close(): Promise<void>;
+}
+
 export type ToolResult = { isError?: boolean; structuredContent?: any; content: { type: string; text: string }[] };
 
-export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+export async function callTool(client: Asker, name: string, args: Record<string, unknown>): Promise<ToolResult> {
   return (await client.callTool({ name, arguments: args })) as ToolResult;
 }
 
