@@ -5,8 +5,6 @@ export interface Asked {
   method?: string;
   tool?: string;
   repo?: string;
-  /** True when the body holds a request (an answer will follow), not only notifications or responses. */
-  expectsAnswer?: boolean;
 }
 
 const short = (v: unknown) => (typeof v === "string" ? v.slice(0, 100) : undefined);
@@ -20,7 +18,6 @@ export function whatIsAsked(body: unknown): Asked {
   return {
     method: short(first.method),
     ...(isCall ? { tool: short(params.name), repo: short(args?.repo) } : {}),
-    expectsAnswer: typeof first.method === "string" && "id" in first,
   };
 }
 
