@@ -24,6 +24,8 @@ export type ErrorCode =
   | "REPO_NOT_ALLOWED"
   | "NOT_ALLOWED"
   | "BAD_CONTINUE"
+  // lore serve: a question about a work tree, which a server's own clones are not.
+  | "NEEDS_WORK_TREE"
   // lore index build|export|import (docs/cloud.md, "The index file").
   | "INDEX_INCOMPLETE"
   | "BAD_INDEX_FILE"

@@ -10,6 +10,7 @@ export const COMMANDS: [string, string][] = [
   ["report [PATH] [--out FILE]", "The repository as a picture (HTML), served or written"],
   ["index build|export|import", "Build the whole index now, or carry it as one file (CI, cloud sandboxes)"],
   ["mcp", "Serve the questions to an agent over MCP (stdio)"],
+  ["serve --listen H:P --repo DIR", "Serve a team's agents over HTTP MCP (committed history, bearer tokens)"],
   ["setup", "Register lore with your coding agents (Claude Code, Codex, Gemini CLI, opencode, …)"],
   ["doctor", "Check that lore, git, the daemon and the agent setup work"],
   ["completion bash|zsh|fish", "Print a completion script for the shell"],

@@ -15,6 +15,7 @@ import { styleFor } from "./style.ts";
 const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>>> = {
   daemon: async () => (await import("../daemon/command.ts")).daemonCommand,
   mcp: async () => (await import("../mcp/command.ts")).mcpCommand,
+  serve: async () => (await import("../serve/command.ts")).serveCommand,
   setup: async () => (await import("../setup/command.ts")).setupCommand,
   doctor: async () => (await import("../setup/doctor-command.ts")).doctorCommand,
   report: async () => (await import("../report/command.ts")).reportCommand,

@@ -13,7 +13,7 @@ import { forAgents } from "./agent-words.ts";
 import { didYouMean } from "../nearest.ts";
 import type { RepoScope } from "./repos.ts";
 import { toolArgs } from "./schemas.ts";
-import { withProgress, type CallExtra } from "./deadline.ts";
+import { withProgress, type CallExtra, type ProgressOf } from "./deadline.ts";
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -32,6 +32,8 @@ export interface ToolDeps {
   log: (line: string) => void;
   /** Every call's deadline in ms (LORE_MCP_DEADLINE); undefined: none. */
   deadlineMs?: number;
+  /** How far a call with a ticket got, when the questions are answered here rather than by the daemon. */
+  progress?: ProgressOf;
 }
 
 /** The arguments as the question declares them; agents send "200" or 200 alike, so both are taken. */
@@ -85,7 +87,7 @@ export async function callTool(def: AnyQuery, rawArgs: unknown, deps: ToolDeps, 
     // The lists are cut to the budget where the question is answered, which mints their continue tokens.
     const ask = (budget: number) => {
       const asked = { ...input, repo: root, budget, ...(deps.deadlineMs !== undefined ? { deadline: deps.deadlineMs } : {}) };
-      return withProgress(extra, deps.noDaemon, (ticket) => deps.call(def.name, ticket ? { ...asked, ticket } : asked, { cwd: root, noDaemon: deps.noDaemon }));
+      return withProgress(extra, deps.noDaemon, (ticket) => deps.call(def.name, ticket ? { ...asked, ticket } : asked, { cwd: root, noDaemon: deps.noDaemon }), deps.progress);
     };
     // One page for both copies: when its text is longer than a client keeps (TEXT_PAGE), the page is asked again, smaller.
     let budget = deps.maxBytes;

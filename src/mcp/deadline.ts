@@ -31,19 +31,25 @@ export interface CallExtra {
   sendNotification?: (n: { method: "notifications/progress"; params: Record<string, unknown> }) => Promise<void>;
 }
 
+/** How far a call got, as the daemon's progress method says it. */
+export type Progress = { message: string; done?: number; of?: number };
+/** Where to ask how far the call with a ticket got, when not the daemon's socket (lore serve answers in its own process). */
+export type ProgressOf = (ticket: string) => Promise<Progress | null>;
+
 /**
  * Runs `call` with a ticket the daemon knows it by; while it runs past a second, asks the daemon how
  * far it got and tells the client. Nothing is asked when the client gave no progressToken.
  */
-export async function withProgress<T>(extra: CallExtra | undefined, noDaemon: boolean, call: (ticket?: string) => Promise<T>): Promise<T> {
+export async function withProgress<T>(extra: CallExtra | undefined, noDaemon: boolean, call: (ticket?: string) => Promise<T>, progressOf?: ProgressOf): Promise<T> {
   const token = extra?._meta?.progressToken;
-  if (token === undefined || !extra?.sendNotification || noDaemon) return call();
+  if (token === undefined || !extra?.sendNotification || (noDaemon && !progressOf)) return call();
+  const ask = progressOf ?? ((ticket: string) => rpcCall(daemonPaths().socket, "progress", { ticket }) as Promise<Progress | null>);
   const ticket = randomBytes(8).toString("hex");
   let done = false;
   let count = 0;
   const tell = async () => {
     while (!done) {
-      const p = (await rpcCall(daemonPaths().socket, "progress", { ticket }).catch(() => null)) as { message: string; done?: number; of?: number } | null;
+      const p = await ask(ticket).catch(() => null);
       if (done) break;
       // progress must grow with every notification: the count of them where the work gives none.
       count = Math.max(count + 1, p?.done ?? 0);

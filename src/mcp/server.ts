@@ -20,11 +20,12 @@ const tools = () => (listings ??= toolListings());
  * A server for one connection (stdio) or one request (Streamable HTTP): the factory both of
  * the SDK's serving entries take (serveStdio, createMcpHandler), for clients of 2025-06-18,
  * 2025-11-25 and 2026-07-28 alike.
+ * `instructions` are lore mcp's unless a transport serves other rules (lore serve: no work tree).
  * The low-level Server rather than McpServer.registerTool: McpServer turns a bad argument into
  * its own "Input validation error" text, where every lore face says "CODE: message".
  */
-export function createServer(deps: ToolDeps, _ctx?: McpRequestContext): Server {
-  const server = new Server({ name: "lore", title: "lore: git history for agents", version: VERSION }, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+export function createServer(deps: ToolDeps, _ctx?: McpRequestContext, instructions = INSTRUCTIONS): Server {
+  const server = new Server({ name: "lore", title: "lore: git history for agents", version: VERSION }, { capabilities: { tools: { listChanged: false } }, instructions });
   // The listings are JSON Schema objects already (tools.ts); the SDK's type only spells that out.
   server.setRequestHandler("tools/list", () => ({ tools: tools() as Tool[] }));
   server.setRequestHandler("tools/call", async (request, ctx) => {

@@ -79,8 +79,11 @@ export interface Imported {
   viaDaemon: boolean;
 }
 
-/** Checks the index file `source` names and puts it in place of `repo`'s index; nothing changes when a check fails. */
-export async function importIndex(repo: Repo, source: string, headers: Record<string, string>, log: PhaseLog): Promise<Imported> {
+/**
+ * Checks the index file `source` names and puts it in place of `repo`'s index; nothing changes when a check fails.
+ * `adopt` does the swap where the index is served from this process (lore serve); else the user's daemon does, or this process.
+ */
+export async function importIndex(repo: Repo, source: string, headers: Record<string, string>, log: PhaseLog, adopt?: (file: string, head: string) => Promise<unknown>): Promise<Imported> {
   log.begin();
   const live = indexPath(repo.commonDir);
   mkdirSync(dirname(live), { recursive: true, mode: 0o700 });
@@ -103,7 +106,7 @@ export async function importIndex(repo: Repo, source: string, headers: Record<st
     else renameSync(unpacked, staged);
     await log.done(`checked the index at ${m.head.slice(0, 12)}: ${commits.toLocaleString("en-US")} commits, ${m.whole ? "whole history" : "part of the history"}`);
     log.begin();
-    const viaDaemon = await throughDaemon(repo, staged, m.head);
+    const viaDaemon = adopt ? (await adopt(staged, m.head), true) : await throughDaemon(repo, staged, m.head);
     if (!viaDaemon) await adoptStaged(indexOf(repo), staged, m.head);
     await log.done(`imported${viaDaemon ? " (the daemon serves it from its next answer)" : ""}`);
     return { head: m.head, commits, viaDaemon };

@@ -32,6 +32,14 @@ const MAC_DIGITS = 9;
 let secret: Buffer | undefined;
 let secretHome: string | undefined;
 
+/** Set by lore serve: a secret its replicas share, and the binding as every replica sees it (each keeps its clone in a folder of its own). */
+let shared: { secret: Buffer; bind: (b: Bound) => Bound } | undefined;
+
+/** Seals and opens tokens with `secret` (not this home's), over `bind` of what a token is bound to. */
+export function sealWith(secret: Buffer, bind: (b: Bound) => Bound): void {
+  shared = { secret, bind };
+}
+
 /** 32 random bytes kept in the lore home (0600), made on first use. */
 function homeSecret(): Buffer {
   const home = loreHome();
@@ -63,8 +71,9 @@ function canonical(v: unknown): unknown {
   return v;
 }
 
-function mac(b: Bound, body: string): string {
-  const h = createHmac("sha256", homeSecret()).update(JSON.stringify([b.root, b.name, canonical(b.input), b.head, b.disk ?? "", b.state, body])).digest();
+function mac(bound: Bound, body: string): string {
+  const b = shared ? shared.bind(bound) : bound;
+  const h = createHmac("sha256", shared?.secret ?? homeSecret()).update(JSON.stringify([b.root, b.name, canonical(b.input), b.head, b.disk ?? "", b.state, body])).digest();
   return String(h.readUIntBE(0, 6) % 10 ** MAC_DIGITS).padStart(MAC_DIGITS, "0");
 }
 

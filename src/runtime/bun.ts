@@ -50,6 +50,11 @@ export const runtime: Runtime = {
     const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch });
     return { port: server.port!, stop: async () => void (await server.stop(true)) };
   },
+  async serveTcp(hostname, port, idleS, fetch) {
+    // Bun caps idleTimeout at 255 s.
+    const server = Bun.serve({ hostname, port, idleTimeout: Math.min(255, Math.max(1, idleS)), fetch });
+    return { port: server.port!, stop: async () => void (await server.stop(true)) };
+  },
   async requestUnix(path, method, urlPath, body, timeoutMs) {
     const res = await fetch(`http://localhost${urlPath}`, {
       unix: path,

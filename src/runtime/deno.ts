@@ -52,6 +52,11 @@ export const runtime: Runtime = {
     const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, fetch);
     return { port: (server.addr as { port: number }).port, stop: async () => void (await server.shutdown()) };
   },
+  async serveTcp(hostname, port, _idleS, fetch) {
+    // Deno.serve has no idle timeout of its own: its HTTP layer times out slow headers itself.
+    const server = Deno.serve({ hostname, port, onListen() {} }, fetch);
+    return { port: (server.addr as { port: number }).port, stop: async () => void (await server.shutdown()) };
+  },
   async requestUnix(path, method, urlPath, body, timeoutMs) {
     const client = Deno.createHttpClient({ proxy: { transport: "unix", path } });
     try {

@@ -39,6 +39,11 @@ export interface Runtime {
   serveUnix(path: string, fetch: (req: Request) => Response | Promise<Response>): Promise<UnixServer>;
   /** Serves `fetch` over TCP on 127.0.0.1 only, on a port the system picks; resolves to that port. */
   serveLoopback(fetch: (req: Request) => Response | Promise<Response>): Promise<UnixServer & { port: number }>;
+  /**
+   * Serves `fetch` over TCP on `hostname:port` (0: the system picks), closing a connection idle for
+   * `idleS` seconds (a client that sends its headers slowly, or not at all); resolves to the port.
+   */
+  serveTcp(hostname: string, port: number, idleS: number, fetch: (req: Request) => Response | Promise<Response>): Promise<UnixServer & { port: number }>;
   /** Sends one HTTP request over a Unix socket; resolves to the response body as text and the status. */
   requestUnix(path: string, method: string, urlPath: string, body?: string, timeoutMs?: number): Promise<{ status: number; body: string }>;
   /**
