@@ -37,8 +37,8 @@ export function peopleSchema(question: string, out: z.ZodObject, columns: z.ZodT
     });
   if (question === "contributors")
     return out.extend({
-      columns,
-      results: z.record(z.string(), z.union([z.tuple([z.number().int(), z.number().int(), z.string()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.object({ bot: z.literal(true).optional(), agentLines: z.number().int().optional() })])])).describe("[lines, commits, lastChanged] by Name <email>, people first, then bots"),
+      columns: columns.optional(),
+      results: z.record(z.string(), z.union([z.tuple([z.number().int(), z.number().int(), z.string()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.object({ bot: z.literal(true).optional(), agentLines: z.number().int().optional() })])])).describe("[lines, commits, lastChanged] by Name <email>, people first, then bots").optional(),
       agents: agentLinesSchema(),
     });
   return undefined;

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { zeroContext } from "./model-diff.ts";
 import { compactRows, compactSchema } from "./model-rows.ts";
 import { leanReview, leanReviewSchema } from "./model-review.ts";
+import { agentRanking, blameProvenance, noAgentRows, oneCommitRange } from "./model-provenance.ts";
 import { PAGED, TEXT_PAGED } from "../queries/pages.ts";
 import { WINDOW_ARGS } from "../queries/shared-args.ts";
 
@@ -124,7 +125,8 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   // (Its cut says the tool's argument, not the CLI's flag.)
   if (question === "history" && Array.isArray(out.commits)) out.commits = (out.commits as Record<string, unknown>[]).map((c) => (typeof c?.diff === "string" ? { ...c, diff: zeroContext(c.diff).replace(/\(--diff-lines\)$/, "(diffLines)") } : c));
   if (question === "blame" && out.commits && typeof out.commits === "object" && !Array.isArray(out.commits))
-    out.commits = Object.fromEntries(Object.entries(out.commits as Record<string, unknown>).map(([sha, c]) => [sha, Array.isArray(c) ? c.map((v, i) => (i === 1 ? dayOf(v) : v)) : c]));
+    out.commits = blameProvenance(Object.fromEntries(Object.entries(out.commits as Record<string, unknown>).map(([sha, c]) => [sha, Array.isArray(c) ? c.map((v, i) => (i === 1 ? dayOf(v) : v)) : c])));
+  if (question === "blame") oneCommitRange(out, input);
   if (Array.isArray(out.parents)) out.parents = out.parents.map(short);
   const lean = LEAN[question];
   for (const k of lean?.top ?? []) delete out[k];
@@ -140,9 +142,13 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
       return r;
     });
   }
+  if (question === "contributors") agentRanking(out, input);
   withoutEchoedTotals(question, out);
   if (question === "review") leanReview(out);
   compactRows(question, out, question === "log" ? answer.paths : answer.path);
+  if (question === "contributors") noAgentRows(out, input);
+  // The truck factor is how many people leaving orphan the files: their list, where the rows keep it, says it.
+  if (question === "owners" && Array.isArray(out.truckAuthors) && out.truckFactor === out.truckAuthors.length) delete out.truckFactor;
   return out;
 }
 
@@ -181,7 +187,7 @@ export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
   const optional = (s: z.ZodObject, keys: string[]) => s.extend(Object.fromEntries(keys.filter((k) => k in s.shape).map((k) => [k, (s.shape[k] as z.ZodType).optional()])));
   const commits = out.shape.commits;
   if (commits instanceof z.ZodArray && commits.element instanceof z.ZodObject) out = out.extend({ commits: z.array(optional(commits.element, ["filesTotal", "additions", "deletions"])) });
-  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev", ...(question === "history" ? ["path"] : [])] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase", "base", "head", "ahead"] : []), ...(RANGED.has(question) ? ["range"] : []), ...(question === "hotspots" || question === "cochange" ? ["window"] : []), ...(ECHOED_TOTALS[question] ?? [])]);
+  out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev", ...(question === "history" ? ["path"] : [])] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase", "base", "head", "ahead"] : []), ...(RANGED.has(question) ? ["range"] : []), ...(question === "blame" ? ["hunks", "lines"] : []), ...(question === "hotspots" || question === "cochange" ? ["window"] : []), ...(ECHOED_TOTALS[question] ?? [])]);
   if (question === "cochange" && out.shape.window instanceof z.ZodObject) out = out.extend({ window: optional(out.shape.window, ["perFile", "maxFiles"]) });
   for (const [list, fields] of Object.entries(LEAN[question]?.rows ?? {})) {
     const arr = out.shape[list];

@@ -24,10 +24,12 @@ function blameShas(f: RepoFacts, t: Task): string[] {
   return [...sh(f.dir, `git blame --porcelain -L ${t.start},${t.end} -- ${q(t.path as string)}`).matchAll(/^([0-9a-f]{40}) \d+ (\d+) (\d+)$/gm)].flatMap((m) => Array(Number(m[3])).fill(m[1]!));
 }
 
-/** Per line, the commit of lore's blame hunks (keys of its commits table). */
-function loreLines(b: any): string[] {
+/** Per line, the commit of lore's blame hunks (keys of its commits table); a range one commit wrote whole is its one row, without hunks. */
+function loreLines(b: any, t: Task): string[] {
   const out: string[] = [];
-  for (const h of b?.hunks ?? []) for (let i = h[0]; i <= h[1]; i++) out.push(h[2]);
+  const one = Object.keys(b?.commits ?? {});
+  const hunks = b?.hunks ?? (one.length === 1 ? [[t.start, t.end, one[0]]] : []);
+  for (const h of hunks) for (let i = h[0]; i <= h[1]; i++) out.push(h[2]);
   return out;
 }
 
@@ -38,7 +40,7 @@ const blame: Kind = {
   lore: async (t, call) => void (await call("blame", { path: t.path, startLine: t.start, endLine: t.end })),
   check(t, f, [b]) {
     const truth = blameShas(f, t);
-    const mine = loreLines(b);
+    const mine = loreLines(b, t);
     const bad = truth.findIndex((s, i) => !sameSha(mine[i], s));
     return mine.length !== truth.length ? [`${mine.length} lines, git ${truth.length}`] : bad >= 0 ? [`line ${bad + (t.start as number)}: ${mine[bad]} vs ${truth[bad]}`] : [];
   },

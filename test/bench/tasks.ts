@@ -4,7 +4,8 @@
  * each with its facts checked in lore's answers against git. Prints a table per repository and
  * the geometric means; `--write-docs` puts them in docs/benchmarks.md and the README.
  *
- *   bun test/bench/tasks.ts [--per-kind 3] [--seed 24] [--repo DIR]... [--write-docs] [--verbose]
+ *   bun test/bench/tasks.ts [--per-kind 3] [--seed 24] [--repo DIR]... [--kind TEXT]... [--write-docs] [--verbose]
+ * (`--kind` runs only the kinds whose name holds TEXT, for a quick look; never with --write-docs.)
  */
 import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -41,10 +42,10 @@ export interface RepoRun {
   results: TaskResult[];
 }
 
-export async function runRepo(name: string, dir: string, perKind: number, seed: number, log: (s: string) => void = () => {}): Promise<RepoRun> {
+export async function runRepo(name: string, dir: string, perKind: number, seed: number, log: (s: string) => void = () => {}, kinds = KINDS): Promise<RepoRun> {
   await warm(dir);
   const facts = readRepo(name, dir, seed);
-  const tasks = drawTasks(facts, KINDS, perKind, seed);
+  const tasks = drawTasks(facts, kinds, perKind, seed);
   const results: TaskResult[] = [];
   for (const t of tasks) {
     const r = await runTask(facts, KINDS.find((k) => k.name === t.kind)!, t);
@@ -102,6 +103,9 @@ async function main(): Promise<void> {
   const perKind = Number(opt("--per-kind", "3"));
   const seed = Number(opt("--seed", "24"));
   const verbose = args.includes("--verbose");
+  const only = args.flatMap((a, i) => (a === "--kind" ? [args[i + 1]!] : []));
+  const kinds = only.length ? KINDS.filter((k) => only.some((o) => k.name.includes(o))) : KINDS;
+  if (only.length && args.includes("--write-docs")) throw new Error("--kind runs a part of the benchmark: the docs take the whole of it.");
   const scratch = realpathSync(mkdtempSync(join(tmpdir(), "lore-tasks-")));
   process.env.LORE_HOME ??= join(scratch, "home");
   const repos: [string, string][] = [];
@@ -118,7 +122,7 @@ async function main(): Promise<void> {
   const tables: string[] = [];
   try {
     for (const [name, dir] of repos) {
-      const run = await runRepo(name, dir, perKind, seed, verbose ? (s) => console.error(s) : () => {});
+      const run = await runRepo(name, dir, perKind, seed, verbose ? (s) => console.error(s) : () => {}, kinds);
       const t = table(run);
       tables.push(markdownTable(t));
       console.log(markdownTable(t) + "\n");

@@ -186,10 +186,14 @@ describe("lore mcp", () => {
 
   test("a line range narrows blame, and a number where a string is declared is taken", async () => {
     const r = await call(client, "lore_blame", { path: "src/app.ts", startLine: 4, endLine: 6 });
-    // The range asked, held whole, is the agent's own echo: the hunks say the lines.
+    // The range asked, held whole, is the agent's own echo: the hunks say the lines, or, where one
+    // commit wrote them all (as git blame -L 4,6 says), its one row in commits.
     expect(r.structuredContent.range).toBeUndefined();
-    expect(r.structuredContent.hunks[0][0]).toBe(4);
-    expect(r.structuredContent.hunks.at(-1)[1]).toBe(6);
+    const shas = new Set(git(repo.dir, ["blame", "--porcelain", "-L", "4,6", "--", "src/app.ts"]).match(/^[0-9a-f]{40}(?= )/gm)!.map((s) => s.slice(0, 12)));
+    const hunks = r.structuredContent.hunks ?? [[4, 6, Object.keys(r.structuredContent.commits)[0]]];
+    expect(r.structuredContent.hunks === undefined).toBe(shas.size === 1);
+    expect([hunks[0][0], hunks.at(-1)[1]]).toEqual([4, 6]);
+    expect(new Set(hunks.map((h: any[]) => h[2]))).toEqual(shas);
     // Taken as the path "404" (not found), not refused as a number.
     const c = await call(client, "lore_owners", { path: 404 });
     expect(c.content[0]!.text).toContain("PATH_NOT_FOUND");
