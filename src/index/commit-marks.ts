@@ -10,6 +10,18 @@ import { branchCommits, generations, reachesAny } from "./merge-branch.ts";
 const BATCH = 2000;
 
 /**
+ * Marks one stored commit with what its own message and author say (its change request, its agent);
+ * returns the change request. A first index marks each batch so, as it stores it: answers given
+ * before it ends carry them (a change request inherited from a merge waits for markCommits).
+ */
+export function markOwn(store: Store, id: number, c: { author: string; email: string; subject: string; message: string }): number | undefined {
+  const pr = ownPr(c.subject, c.message);
+  const credit = agentOfCommit(c.author, c.email, c.message);
+  if (pr !== undefined || credit) store.provenance.mark(id, { pr, agent: credit?.agent, signal: credit?.signal });
+  return pr;
+}
+
+/**
  * Marks the commits stored since the last pass; returns how many were read. `shallow`: the ids the
  * clone's shallow file lists (git shows them without parents): history is cut there.
  */
@@ -22,9 +34,7 @@ export function markCommits(store: Store, shallow: readonly string[] = []): numb
     if (batch.length === 0) break;
     store.transaction(() => {
       for (const c of batch) {
-        const pr = ownPr(c.subject, c.message);
-        const credit = agentOfCommit(c.author, c.email, c.message);
-        if (pr !== undefined || credit) store.provenance.mark(c.id, { pr, agent: credit?.agent, signal: credit?.signal });
+        const pr = markOwn(store, c.id, c);
         if (pr !== undefined && c.parents.includes(" ")) merges.push(c.id);
       }
       after = batch[batch.length - 1]!.id;

@@ -6,6 +6,7 @@ import type { IndexContext } from "./context.ts";
 import { isPartialClone, isShallow } from "../git/repo.ts";
 import { LoreError } from "../errors.ts";
 import { orderBelowBoundary, overWhole } from "./shallow-order.ts";
+import { markOwn } from "./commit-marks.ts";
 
 function logToStderr(message: string): void {
   process.stderr.write(`lore: ${message}\n`);
@@ -80,7 +81,11 @@ async function indexFull(ix: IndexContext, head: string): Promise<void> {
   try {
     n = await streamCommits(ix, [...(max ? ["-n", String(max)] : []), head], (batch) => {
       store.transaction(() => {
-        for (const c of batch) store.history.appendReach(seq++, store.history.insertCommit(c));
+        for (const c of batch) {
+          const id = store.history.insertCommit(c);
+          store.history.appendReach(seq++, id);
+          markOwn(store, id, c);
+        }
       });
       last = batch[batch.length - 1]!.sha;
       ix.onProgress?.({ phase: "history", done: seq });

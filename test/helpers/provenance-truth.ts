@@ -31,9 +31,7 @@ export function agentsByGit(dir: string): Map<string, string> {
 
 /** git log's truth (sha cut to 12) with each commit's pr and agent as git says them, in the place lore's log puts them. */
 export function withGitProvenance<C extends { sha: string }>(dir: string, commits: C[]): (C & { pr?: number; agent?: string })[] {
-  const full = new Map(runGit(dir, ["rev-list", "--all"]).split("\n").filter(Boolean).map((s) => [s.slice(0, 12), s]));
-  const prs = prsByGit(dir);
-  const agents = agentsByGit(dir);
+  const { full, prs, agents } = provenanceOf(dir);
   return commits.map((c) => {
     const sha = full.get(c.sha) ?? c.sha;
     const out: C & { pr?: number; agent?: string } = { ...c };
@@ -41,4 +39,17 @@ export function withGitProvenance<C extends { sha: string }>(dir: string, commit
     if (agents.has(sha)) out.agent = agents.get(sha)!;
     return out;
   });
+}
+
+const memo = new Map<string, { full: Map<string, string>; prs: Map<string, number>; agents: Map<string, string> }>();
+
+/** The provenance git gives a repository's commits, read once per repository and set of refs (tests ask it many times). */
+function provenanceOf(dir: string) {
+  const key = `${dir}\0${runGit(dir, ["show-ref", "--head"])}`;
+  let hit = memo.get(key);
+  if (!hit) {
+    hit = { full: new Map(runGit(dir, ["rev-list", "--all"]).split("\n").filter(Boolean).map((s) => [s.slice(0, 12), s])), prs: prsByGit(dir), agents: agentsByGit(dir) };
+    memo.set(key, hit);
+  }
+  return hit;
 }

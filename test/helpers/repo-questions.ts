@@ -3,6 +3,7 @@ import { expect } from "bun:test";
 import { comparable, gitLogTruth, truthFiles } from "./git-log-truth.ts";
 import { runGit, runGitBytes } from "./git-repo.ts";
 import { ask } from "./lore.ts";
+import { withGitProvenance } from "./provenance-truth.ts";
 
 /** A committer date in the middle of the history, as git prints it (ISO 8601 strict). */
 function middleDate(dir: string, skip: number): string {
@@ -33,7 +34,7 @@ export async function expectLogLikeGit(dir: string, where: { folder: string; fil
   ];
   for (const [input, args, paths] of cases) {
     const r = await ask("log", dir, { limit: n, ...input });
-    const truth = gitLogTruth(dir, ["-n", String(n + 1), ...args], paths);
+    const truth = withGitProvenance(dir, gitLogTruth(dir, ["-n", String(n + 1), ...args], paths));
     expect({ input, commits: comparable(r.commits) }).toEqual({ input, commits: truth.slice(0, n) });
     expect({ input, truncated: r.truncated }).toEqual({ input, truncated: truth.length > n });
   }
@@ -87,7 +88,7 @@ export async function expectCompareLikeGit(dir: string, base: string, head: stri
     ahead: ahead!,
     behind: behind!,
   });
-  expect({ base, head, commits: comparable(r.commits) }).toEqual({ base, head, commits: gitLogTruth(dir, ["-n", "50", head, "--not", base], paths) });
+  expect({ base, head, commits: comparable(r.commits) }).toEqual({ base, head, commits: withGitProvenance(dir, gitLogTruth(dir, ["-n", "50", head, "--not", base], paths)) });
   expect({ base, head, files: r.files, filesTotal: r.filesTotal }).toEqual({ base, head, files: files.slice(0, 100), filesTotal: files.length });
   const withPatch = await ask("compare", dir, { base, head, paths, limit: 1, patch: true, diffLines: 100000 });
   expect({ base, head, patch: withPatch.patch }).toEqual({ base, head, patch: runGit(dir, ["-c", "core.quotepath=off", "diff", "-M", `${base}...${head}`, "--", ...paths]) });
