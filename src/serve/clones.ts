@@ -3,7 +3,7 @@
  * fetched and moved to the followed branch's new head. Nobody works in them, so lore may write here
  * (the one place it does): the sources are only ever read by git fetch.
  */
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { LoreError } from "../errors.ts";
@@ -13,9 +13,21 @@ import type { ServedRepo } from "./options.ts";
 function git(cwd: string, args: string[], timeoutMs = 10 * 60_000): Promise<string> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" };
-    execFile("git", ["--no-pager", "-c", "core.hooksPath=/dev/null", "-c", "advice.detachedHead=false", ...args], { cwd, env, timeout: timeoutMs, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (!err) return resolve(stdout.trim());
-      const why = String(stderr).split("\n").find((l) => l.startsWith("fatal:")) ?? String(stderr).trim().split("\n")[0] ?? err.message;
+    const child = spawn("git", ["--no-pager", "-c", "core.hooksPath=/dev/null", "-c", "advice.detachedHead=false", ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (b: Buffer) => out.push(b));
+    child.stderr.on("data", (b: Buffer) => err.push(b));
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      reject(new LoreError("GIT_FAILED", `git ${args[0]} could not start: ${e.message}`));
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      if (code === 0) return resolve(Buffer.concat(out).toString("utf8").trim());
+      const stderr = Buffer.concat(err).toString("utf8");
+      const why = stderr.split("\n").find((l) => l.startsWith("fatal:")) ?? (stderr.trim().split("\n")[0] || (code === null ? `stopped after ${Math.round(timeoutMs / 1000)} s` : `exit status ${code}`));
       reject(new LoreError("GIT_FAILED", `git ${args[0]} failed: ${why.replace(/^fatal: /, "")}`));
     });
   });
