@@ -5,10 +5,7 @@
  * of one never leak into another; bad worktrees get clear errors; .git is never written.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { Database } from "bun:sqlite";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -17,7 +14,6 @@ import { ALICE, BOB, CAROL, lines, runGit, TestRepo, tempDir } from "../helpers/
 import { gitBlame, gitLogFile } from "../helpers/git-truth.ts";
 import { gitDirHash } from "../helpers/disk-truth.ts";
 import { repoHash } from "../helpers/repo-hash.ts";
-import { hasExpress, cloneExpress } from "../helpers/express.ts";
 import { daemonHome, discardHome, loreSync, MAIN, until } from "./daemon-helpers.ts";
 import { rpcCall } from "../../src/client/rpc-client.ts";
 import { daemonPaths } from "../../src/client/socket-path.ts";
@@ -285,55 +281,4 @@ describe("worktrees gone wrong", () => {
     ask(main.dir, ["history", join(side, "src", "app.ts")]);
     expect(gitDirHash(main.dir)).toBe(before);
   });
-});
-
-describe("an index an older lore made", () => {
-  test("kept under the main checkout's root, it is moved to the shared place and used as it is, not built again", async () => {
-    const r = new TestRepo();
-    const lore = tempDir("lore-home-old-");
-    try {
-      r.write("a.txt", lines(1, 2)).commit("one", ALICE);
-      const run = (args: string[]) => JSON.parse(spawnSync(process.execPath, [MAIN, ...args, "--json", "--no-daemon"], { cwd: r.dir, env: { ...process.env, LORE_HOME: lore }, encoding: "utf8" }).stdout);
-      run(["status"]);
-      expect(run(["log"]).commits.length).toBe(1);
-      // Put it back where an older lore kept it: under sha256(root), naming the root.
-      const repos = join(lore, "repos");
-      const [shared] = readdirSync(repos);
-      const old = join(repos, createHash("sha256").update(r.dir).digest("hex").slice(0, 16));
-      mkdirSync(old, { recursive: true });
-      renameSync(join(repos, shared!, "index.db"), join(old, "index.db"));
-      const db = new Database(join(old, "index.db"));
-      db.prepare("UPDATE meta SET value = ? WHERE key = 'repoRoot'").run(r.dir);
-      db.prepare("UPDATE meta SET value = 'kept' WHERE key = 'lastIndexedAt'").run();
-      db.close();
-      const s = run(["status"]);
-      expect([s.state, s.lastIndexedAt, s.rebuilt]).toEqual(["fresh", "kept", undefined]);
-      expect(existsSync(join(old, "index.db"))).toBe(false);
-      expect(s.dbPath).toBe(join(repos, shared!, "index.db"));
-    } finally {
-      r.cleanup();
-      rmSync(lore, { recursive: true, force: true });
-    }
-  });
-});
-
-describe.if(hasExpress)("a real clone", () => {
-  test("express with a worktree at an older commit in .claude/worktrees: blame and history answer there, as git does", () => {
-    const clone = cloneExpress();
-    try {
-      const wt = join(clone, ".claude", "worktrees", "old");
-      runGit(clone, ["worktree", "add", "-q", "--detach", wt, "HEAD~300"]);
-      const was = gitDirHash(clone);
-      const path = "lib/application.js";
-      const r = ask(clone, ["blame", join(wt, path), "-L", "1,80"]);
-      expect(r.repo).toBe(wt);
-      expect(perLine(r.hunks)).toEqual(gitShas(wt, path).slice(0, 80));
-      const h = ask(clone, ["history", join(wt, path), "-n", "30"]);
-      expect(h.commits.map((c: any) => c.sha)).toEqual(gitLogFile(wt, "HEAD", path, true, 30).map((e) => e.sha));
-      expect(perLine(ask(clone, ["blame", path, "-L", "1,80"]).hunks)).toEqual(gitShas(clone, path).slice(0, 80));
-      expect(gitDirHash(clone)).toBe(was);
-    } finally {
-      rmSync(join(clone, ".."), { recursive: true, force: true });
-    }
-  }, 120_000);
 });
