@@ -44,3 +44,15 @@ export function gitEnv(extra?: Record<string, string>): Record<string, string> {
   env.GIT_LITERAL_PATHSPECS = "1";
   return { ...env, ...extra };
 }
+
+/**
+ * A git that fetches (lore serve's own clones, which nobody works in): the user's config, environment
+ * and credentials, so its remotes answer as they do for the service's user; no prompt, no hooks, no pager.
+ */
+export const FETCH_ARGS: readonly string[] = ["--no-pager", "-c", "core.hooksPath=/dev/null", "-c", "advice.detachedHead=false"];
+
+export function fetchEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
+  return { ...env, LC_ALL: "C", GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0" };
+}

@@ -4,7 +4,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LoreError } from "../errors.ts";
-import { BASE_ARGS, gitEnv } from "./environment.ts";
+import { BASE_ARGS, FETCH_ARGS, fetchEnv, gitEnv } from "./environment.ts";
 import { filtersOff, withoutPrograms } from "./no-programs.ts";
 import { encodePath, hasEscapedBytes } from "./paths.ts";
 import { isBackground, lowPriorityPrefix } from "./priority.ts";
@@ -25,6 +25,8 @@ export interface GitOptions {
   timeoutMs?: number;
   /** Bytes written to git's stdin. */
   input?: string | Uint8Array;
+  /** A git that fetches into lore serve's own clones (FETCH_ARGS, fetchEnv), not one that reads a user's repository. */
+  fetching?: true;
 }
 
 /** How long one git command may run; LORE_GIT_TIMEOUT_MS overrides (tests, huge repositories). */
@@ -65,8 +67,8 @@ export function gitFailure(args: readonly string[], code: number | null, stderr:
  * the exact bytes of every argument from stdin and execs git with them: still no shell.
  */
 function spawnGit(args: readonly string[], opts: GitOptions) {
-  const full = [...BASE_ARGS, ...withoutPrograms(args)];
-  const env = gitEnv(opts.env);
+  const full = opts.fetching ? [...FETCH_ARGS, ...args] : [...BASE_ARGS, ...withoutPrograms(args)];
+  const env = opts.fetching ? fetchEnv() : gitEnv(opts.env);
   if (full.some(hasEscapedBytes)) {
     if (opts.input !== undefined) throw new LoreError("BAD_ARGUMENT", "lore cannot send input to git together with a file name that is not UTF-8.");
     const child = spawn(...launch("xargs", ["-0", "-x", "-n", String(full.length + 1), "-s", "131072", "git"]), { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], shell: false, detached: true });

@@ -3,34 +3,14 @@
  * fetched and moved to the followed branch's new head. Nobody works in them, so lore may write here
  * (the one place it does): the sources are only ever read by git fetch.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import { LoreError } from "../errors.ts";
+import { gitText } from "../git/run.ts";
 import type { ServedRepo } from "./options.ts";
 
-/** git for fetching and checking out in the clones: no prompt, no hooks, no pager; the user's config otherwise (credentials, proxies). */
+/** git for cloning, fetching and checking out in the clones (run.ts's fetching git: no prompt, no hooks, the user's credentials). */
 function git(cwd: string, args: string[], timeoutMs = 10 * 60_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_OPTIONAL_LOCKS: "0", LC_ALL: "C" };
-    const child = spawn("git", ["--no-pager", "-c", "core.hooksPath=/dev/null", "-c", "advice.detachedHead=false", ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on("data", (b: Buffer) => out.push(b));
-    child.stderr.on("data", (b: Buffer) => err.push(b));
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("error", (e) => {
-      clearTimeout(timer);
-      reject(new LoreError("GIT_FAILED", `git ${args[0]} could not start: ${e.message}`));
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      if (code === 0) return resolve(Buffer.concat(out).toString("utf8").trim());
-      const stderr = Buffer.concat(err).toString("utf8");
-      const why = stderr.split("\n").find((l) => l.startsWith("fatal:")) ?? (stderr.trim().split("\n")[0] || (code === null ? `stopped after ${Math.round(timeoutMs / 1000)} s` : `exit status ${code}`));
-      reject(new LoreError("GIT_FAILED", `git ${args[0]} failed: ${why.replace(/^fatal: /, "")}`));
-    });
-  });
+  return gitText(args, { cwd, timeoutMs, fetching: true }).then((out) => out.trim());
 }
 
 export interface Clone {
