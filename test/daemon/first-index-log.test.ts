@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import { askDuringIndex as askDuringIndexOf, daemonHome, discardHome, lore } from "./daemon-helpers.ts";
 
-const SLOW = { LORE_TEST_BATCH_PAUSE_MS: "600" };
+const SLOW = { LORE_TEST_BATCH_PAUSE_MS: "1200" };
 let dir = "";
 let home = "";
 

@@ -10,8 +10,8 @@ import { runGit } from "../helpers/git-repo.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import { askDuringIndex as askDuringIndexOf, daemonHome, discardHome, lore } from "./daemon-helpers.ts";
 
-/** express has 6,158 commits: seven batches of 1,000, so about 4 s with this pause after each. */
-const SLOW = { LORE_TEST_BATCH_PAUSE_MS: "600" };
+/** express has 6,158 commits: seven batches of 1,000, so about 8 s with this pause after each (room for a loaded machine). */
+const SLOW = { LORE_TEST_BATCH_PAUSE_MS: "1200" };
 let dir = "";
 let home = "";
 
