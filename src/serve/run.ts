@@ -106,7 +106,9 @@ export async function runServe(opts: ServeOptions): Promise<number> {
     for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.once(signal, () => resolve());
   });
   clearInterval(timer);
-  await server.stop();
+  // Answers under way are finished (each within its deadline) rather than cut: a restart costs clients a refused connection, not a lost answer.
+  log({ event: "stopping" });
+  await server.drain((deadlineMs ?? 30_000) + 2000);
   repos.closeAll();
   log({ event: "stopped" });
   return 0;
