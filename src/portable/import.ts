@@ -3,7 +3,7 @@
  * checksum, SQLite's integrity check, the schema, the paths, that it is this repository's history —
  * then the index replaced in one transaction (through the daemon when one runs), then caught up to HEAD.
  */
-import { mkdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { health, rpcCall } from "../client/rpc-client.ts";
 import { daemonPaths } from "../client/socket-path.ts";
@@ -73,17 +73,37 @@ async function throughDaemon(repo: Repo, file: string, head: string): Promise<bo
   }
 }
 
+/** True when the index at `live` is at `head` or at a commit after it. */
+async function liveHolds(repo: Repo, live: string, head: string): Promise<boolean> {
+  if (!existsSync(live)) return false;
+  let at: string | undefined;
+  try {
+    const db = ForeignIndex.open(live);
+    try {
+      at = db.meta("indexedHead");
+    } finally {
+      db.close();
+    }
+  } catch {
+    return false;
+  }
+  return at !== undefined && (at === head || (await gitMaybe(["merge-base", "--is-ancestor", head, at], { cwd: repo.root })) !== null);
+}
+
 export interface Imported {
   head: string;
   commits: number;
   viaDaemon: boolean;
+  /** True when the live index was already at the file's head or past it (keepNewer): nothing was unpacked or swapped. */
+  unchanged?: boolean;
 }
 
 /**
  * Checks the index file `source` names and puts it in place of `repo`'s index; nothing changes when a check fails.
  * `adopt` does the swap where the index is served from this process (lore serve); else the user's daemon does, or this process.
+ * With `keepNewer`, a file at a commit the live index already holds changes nothing (lore serve: the index caught up from it).
  */
-export async function importIndex(repo: Repo, source: string, headers: Record<string, string>, log: PhaseLog, adopt?: (file: string, head: string) => Promise<unknown>): Promise<Imported> {
+export async function importIndex(repo: Repo, source: string, headers: Record<string, string>, log: PhaseLog, adopt?: (file: string, head: string) => Promise<unknown>, keepNewer = false): Promise<Imported> {
   log.begin();
   const live = indexPath(repo.commonDir);
   mkdirSync(dirname(live), { recursive: true, mode: 0o700 });
@@ -95,6 +115,7 @@ export async function importIndex(repo: Repo, source: string, headers: Record<st
   try {
     const src = await openSource(source, headers, spooled, freeBytes(dirname(live)));
     const { manifest: m, offset } = readHeader(src.path);
+    if (keepNewer && (await liveHolds(repo, live, m.head))) return { head: m.head, commits: 0, viaDaemon: false, unchanged: true };
     await checkManifest(repo, m, statSync(src.path).size - offset);
     if (m.bytes > freeBytes(dirname(live)))
       throw new LoreError("INDEX_WRITE_FAILED", `This index unpacks to ${m.bytes.toLocaleString("en-US")} bytes, more than is free for lore's folder; free some space (or point LORE_HOME at a disk with room). Nothing was changed.`);

@@ -53,7 +53,14 @@ export const runtime: Runtime = {
   async serveTcp(hostname, port, idleS, fetch) {
     // Bun caps idleTimeout at 255 s.
     const server = Bun.serve({ hostname, port, idleTimeout: Math.min(255, Math.max(1, idleS)), fetch });
-    return { port: server.port!, stop: async () => void (await server.stop(true)) };
+    return {
+      port: server.port!,
+      stop: async () => void (await server.stop(true)),
+      drain: async (graceMs) => {
+        await Promise.race([server.stop(false), new Promise((r) => setTimeout(r, graceMs))]);
+        await server.stop(true);
+      },
+    };
   },
   async requestUnix(path, method, urlPath, body, timeoutMs) {
     const res = await fetch(`http://localhost${urlPath}`, {

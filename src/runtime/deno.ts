@@ -55,7 +55,12 @@ export const runtime: Runtime = {
   async serveTcp(hostname, port, _idleS, fetch) {
     // Deno.serve has no idle timeout of its own: its HTTP layer times out slow headers itself.
     const server = Deno.serve({ hostname, port, onListen() {} }, fetch);
-    return { port: (server.addr as { port: number }).port, stop: async () => void (await server.shutdown()) };
+    return {
+      port: (server.addr as { port: number }).port,
+      stop: async () => void (await server.shutdown()),
+      // shutdown() waits for the answers under way; past the grace the process ends them by exiting.
+      drain: async (graceMs: number) => void (await Promise.race([server.shutdown(), new Promise((r) => setTimeout(r, graceMs))])),
+    };
   },
   async requestUnix(path, method, urlPath, body, timeoutMs) {
     const client = Deno.createHttpClient({ proxy: { transport: "unix", path } });

@@ -42,8 +42,9 @@ export interface Runtime {
   /**
    * Serves `fetch` over TCP on `hostname:port` (0: the system picks), closing a connection idle for
    * `idleS` seconds (a client that sends its headers slowly, or not at all); resolves to the port.
+   * `drain` stops listening, lets the answers under way finish for up to `graceMs`, then closes what is left.
    */
-  serveTcp(hostname: string, port: number, idleS: number, fetch: (req: Request) => Response | Promise<Response>): Promise<UnixServer & { port: number }>;
+  serveTcp(hostname: string, port: number, idleS: number, fetch: (req: Request) => Response | Promise<Response>): Promise<UnixServer & { port: number; drain(graceMs: number): Promise<void> }>;
   /** Sends one HTTP request over a Unix socket; resolves to the response body as text and the status. */
   requestUnix(path: string, method: string, urlPath: string, body?: string, timeoutMs?: number): Promise<{ status: number; body: string }>;
   /**

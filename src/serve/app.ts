@@ -5,7 +5,7 @@
  * no OAuth metadata: a client that sees some goes looking for a login and drops its configured header.
  */
 import { Hono } from "hono";
-import type { JSONRPCMessage } from "@modelcontextprotocol/server";
+import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResponse, type JSONRPCMessage } from "@modelcontextprotocol/server";
 import type { Logger } from "./access-log.ts";
 import { MAX_BODY_BYTES, readBody } from "./body.ts";
 import { watchMessages, type AnswerMcp } from "./mcp-endpoint.ts";
@@ -29,7 +29,8 @@ export interface AppDeps {
 }
 
 function refusal(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
-  const body = { jsonrpc: "2.0", error: { code: status === 400 ? -32700 : -32000, message, data: { code } }, id: null };
+  const rpc = code === "PARSE_ERROR" ? -32700 : code === "INVALID_REQUEST" ? -32600 : -32000;
+  const body = { jsonrpc: "2.0", error: { code: rpc, message, data: { code } }, id: null };
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 }
 
@@ -89,6 +90,11 @@ export function createServeApp(deps: AppDeps): Hono {
     } catch {
       return refuse(400, "PARSE_ERROR", "The request body is not JSON: send one JSON-RPC message.");
     }
+    // Checked here rather than by the SDK, so that this refusal too carries lore's code.
+    const messages = Array.isArray(parsed) ? parsed : [parsed];
+    const isMessage = (m: unknown) => isJSONRPCRequest(m) || isJSONRPCNotification(m) || isJSONRPCResponse(m) || isJSONRPCErrorResponse(m);
+    if (messages.length === 0 || !messages.every(isMessage))
+      return refuse(400, "INVALID_REQUEST", 'The request body is JSON but not a JSON-RPC 2.0 message: send jsonrpc "2.0", a method name, and an id for a request.');
     Object.assign(facts, whatIsAsked(parsed));
     let logged = false;
     const sent = (msg: JSONRPCMessage) => {

@@ -105,7 +105,8 @@ function servedRepo(spec: string | Record<string, unknown>, base: string): Serve
     name,
     source: local ? resolve(base, source) : source,
     ...(typeof table.branch === "string" ? { branch: table.branch } : {}),
-    ...(typeof table.index === "string" ? { index: table.index } : {}),
+    // A published index's path, like the source's, is relative to where it was written.
+    ...(typeof table.index === "string" ? { index: /^https?:\/\//i.test(table.index) ? table.index : resolve(base, table.index) } : {}),
   };
 }
 

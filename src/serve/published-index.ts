@@ -14,7 +14,9 @@ export async function importPublished(clone: Clone, adopt: (file: string, head: 
   const t0 = Date.now();
   try {
     const headers = parseHeaders(process.env.LORE_INDEX_HEADER ? [process.env.LORE_INDEX_HEADER] : []);
-    const imported = await importIndex(await discoverRepo(clone.root), clone.repo.index!, headers, quiet, adopt);
+    // The file CI last published is often one the index already caught up from (after a fetch, or a restart): it is kept.
+    const imported = await importIndex(await discoverRepo(clone.root), clone.repo.index!, headers, quiet, adopt, true);
+    if (imported.unchanged) return log({ event: "index-import", repo: clone.repo.name, head: imported.head, outcome: "kept", ms: Date.now() - t0 });
     log({ event: "index-import", repo: clone.repo.name, head: imported.head, commits: imported.commits, ms: Date.now() - t0 });
   } catch (err) {
     log({ event: "index-import", repo: clone.repo.name, outcome: toLoreError(err).code, message: toLoreError(err).message });

@@ -37,6 +37,9 @@ function secretOf(opts: ServeOptions): Buffer {
   }
 }
 
+/** How long a stopping server still answers, each answer closing its connection, before it stops listening. */
+const STOP_NOTICE_MS = 500;
+
 export async function runServe(opts: ServeOptions): Promise<number> {
   process.umask(0o077);
   const tokens = new TokenFile(opts.tokens);
@@ -82,7 +85,16 @@ export async function runServe(opts: ServeOptions): Promise<number> {
     }, serveInstructions(clones.all.map((c) => c.repo.name))),
   });
   // Idle longer than a body may take, by more than Bun's 4 s timer granularity: a body too slow gets its 408 before the connection closes.
-  const server = await runtime.serveTcp(opts.listen.host, opts.listen.port, opts.clientTimeoutS + 5, app.fetch);
+  // Once stopping, each answer says Connection: close, so a client's next request opens a new connection rather than meet a closing one.
+  let stopping = false;
+  const answer = async (req: Request) => {
+    const res = await app.fetch(req);
+    if (!stopping) return res;
+    const headers = new Headers(res.headers);
+    headers.set("connection", "close");
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  };
+  const server = await runtime.serveTcp(opts.listen.host, opts.listen.port, opts.clientTimeoutS + 5, answer);
   const host = opts.listen.host.includes(":") ? `[${opts.listen.host}]` : opts.listen.host;
   log({ event: "listening", url: `http://${host}:${server.port}/mcp`, repos: clones.all.map((c) => c.repo.name), version: VERSION, tokens: tokens.list().length });
   if (loopback && tokens.list().length === 0) log({ event: "warning", message: "no tokens: any program on this machine may ask; lore serve token add NAME makes one" });
@@ -106,7 +118,11 @@ export async function runServe(opts: ServeOptions): Promise<number> {
     for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.once(signal, () => resolve());
   });
   clearInterval(timer);
-  await server.stop();
+  // Answers under way are finished (each within its deadline) rather than cut: a restart costs clients a refused connection, not a lost answer.
+  log({ event: "stopping" });
+  stopping = true;
+  await new Promise((r) => setTimeout(r, STOP_NOTICE_MS));
+  await server.drain((deadlineMs ?? 30_000) + 2000);
   repos.closeAll();
   log({ event: "stopped" });
   return 0;

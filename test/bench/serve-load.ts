@@ -2,20 +2,22 @@
  * lore serve under load (issue 42 item 3): 50 clients (half SDK 1 at 2025-11-25, half SDK 2 at
  * 2026-07-28) ask a mix of questions over HTTP for a bounded time; the same questions one at a time
  * over stdio `lore mcp` and over HTTP give the unloaded latencies. Prints p50/p99, errors (must be 0)
- * and the server's memory after the warm-up and at the end; --write puts the table in docs/benchmarks.md.
+ * and the server's memory after the warm-up and at the end. Then the faults (serve-faults.ts), each
+ * injected while the clients go on asking. --write puts both tables in docs/benchmarks.md.
  *
  *   bun test/bench/serve-load.ts [REPO] [--clients 50] [--seconds 60] [--write]
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Client as Client1 } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport as Http1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { Client as Client2, StreamableHTTPClientTransport as Http2 } from "@modelcontextprotocol/client";
 import { cloneHono } from "../helpers/express.ts";
 import { tempDir } from "../helpers/git-repo.ts";
+import { answerKey, faultPhase } from "./serve-faults.ts";
+import { ask, httpClient, MAIN, rssMb, startServe, type Asker, type Question, type ToolResult } from "./serve-kit.ts";
 import { percentile } from "./timing.ts";
 
 const { values, positionals } = parseArgs({
@@ -25,13 +27,8 @@ const { values, positionals } = parseArgs({
 const CLIENTS = Number(values.clients);
 const SECONDS = Number(values.seconds);
 const ROOT = join(import.meta.dir, "..", "..");
-const MAIN = join(ROOT, "src", "main.ts");
-
-interface Asker {
-  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
-  close(): Promise<void>;
-}
-type Question = [name: string, args: Record<string, unknown>];
+/** Often enough that the fault phase sees a failed fetch within seconds; a local fetch that finds nothing new costs little. */
+const FETCH_EVERY = "3s";
 
 /** The mix: what agents ask most, about files the history changed often (hono's by default). */
 function questions(repo: string): Question[] {
@@ -59,74 +56,19 @@ function questions(repo: string): Question[] {
   ];
 }
 
-/** One question, timed; an error is a thrown call or a tool error result. */
-async function ask(client: Asker, [name, args]: Question): Promise<{ ms: number; error?: string }> {
-  const t0 = performance.now();
-  try {
-    const r = (await client.callTool({ name, arguments: args })) as { isError?: boolean; content: { text: string }[] };
-    return { ms: performance.now() - t0, ...(r.isError ? { error: `${name}: ${r.content[0]?.text.slice(0, 200)}` } : {}) };
-  } catch (err) {
-    return { ms: performance.now() - t0, error: `${name}: ${(err as Error).message}` };
-  }
-}
-
-function rssMb(pid: number): number {
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024);
-}
-
-async function startServe(repo: string, token: string, home: string): Promise<{ url: string; pid: number; stop: () => void }> {
-  const child = spawn(process.execPath, [MAIN, "serve", "--listen", "127.0.0.1:0", "--repo", repo, "--data", join(home, "serve"), "--tokens", join(home, "tokens"), "--rate", "1000000", "--log", join(home, "access.log")], {
-    env: { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let err = "";
-  child.stderr!.on("data", (d) => (err += d.toString()));
-  // With --log, the listening line (like every request's) goes to the file.
-  const logged = () => {
-    try {
-      return readFileSync(join(home, "access.log"), "utf8");
-    } catch {
-      return "";
-    }
-  };
-  const url = await new Promise<string>((resolve, reject) => {
-    const t = setInterval(() => {
-      const m = /"url":"([^"]+)"/.exec(logged());
-      if (m) {
-        clearInterval(t);
-        resolve(m[1]!);
-      }
-    }, 50);
-    child.on("exit", (code) => {
-      clearInterval(t);
-      reject(new Error(`lore serve exited ${code}: ${err}`));
-    });
-  });
-  return { url, pid: child.pid!, stop: () => child.kill("SIGTERM") };
-}
-
-async function httpClient(url: string, token: string, modern: boolean): Promise<Asker> {
-  const headers = { authorization: `Bearer ${token}` };
-  if (modern) {
-    const c = new Client2({ name: "serve-load", version: "2" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
-    await c.connect(new Http2(new URL(url), { requestInit: { headers } }));
-    return c;
-  }
-  const c = new Client1({ name: "serve-load", version: "1" });
-  await c.connect(new Http1(new URL(url), { requestInit: { headers } }));
-  return c;
-}
-
-/** Asks every question until each is answered whole (the first answers build the index). */
-async function warm(client: Asker, mix: Question[], label: string): Promise<void> {
+/** Asks every question until each is answered whole (the first answers build the index); `into` keeps each whole answer. */
+async function warm(client: Asker, mix: Question[], label: string, into?: Map<string, string>): Promise<void> {
   const t0 = Date.now();
   for (const q of mix) {
     for (;;) {
-      const r = (await client.callTool({ name: q[0], arguments: q[1] })) as { isError?: boolean; structuredContent?: { partial?: boolean }; content: { text: string }[] };
+      const r = (await client.callTool({ name: q[0], arguments: q[1] })) as ToolResult;
       // A walk the deadline stopped goes on in the index: ask again.
       const stopped = r.isError && r.content[0]?.text.startsWith("GIT_STOPPED");
       if (r.isError && !stopped) throw new Error(`${label} ${q[0]} ${JSON.stringify(q[1])}: ${r.content[0]?.text}`);
-      if (!stopped && !r.structuredContent?.partial) break;
+      if (!stopped && !r.structuredContent?.partial) {
+        into?.set(JSON.stringify(q), answerKey(r));
+        break;
+      }
       if (Date.now() - t0 > 600_000) throw new Error(`${label}: not warm after 10 minutes`);
     }
   }
@@ -152,17 +94,23 @@ const home = tempDir("lore-serve-load-");
 // lore mcp as lore setup registers it: answered by the daemon (one of its own, in its own LORE_HOME).
 const stdioHome = tempDir("lore-serve-load-stdio-");
 const token = spawnSync(process.execPath, [MAIN, "serve", "token", "add", "load", "--tokens", join(home, "tokens")], { encoding: "utf8" }).stdout.trim();
-const served = await startServe(repo, token, home);
+// Served from a bare copy of it (hard links), which the fault phase takes away for a while: REPO itself is never touched.
+const source = join(home, "source.git");
+spawnSync("git", ["clone", "-q", "--bare", repo, source]);
+const name = repo.split("/").pop()!;
+let served = await startServe(source, name, home, 0, FETCH_EVERY);
 // Stopped however this script ends (a failed warm-up throws): neither the server nor the daemon outlives it.
 process.once("exit", () => {
-  served.stop();
+  void served.stop();
   spawnSync(process.execPath, [MAIN, "daemon", "stop"], { env: { ...process.env, LORE_HOME: stdioHome }, stdio: "ignore" });
 });
 const stdio = new Client1({ name: "serve-load", version: "1" });
 await stdio.connect(new StdioClientTransport({ command: process.execPath, args: [MAIN, "mcp"], cwd: repo, env: { ...process.env, LORE_HOME: stdioHome } as Record<string, string>, stderr: "ignore" }));
 const one = await httpClient(served.url, token, true);
-await Promise.all([warm(one, mix, "lore serve"), warm(stdio, mix, "lore mcp (stdio)")]);
+const reference = new Map<string, string>();
+await Promise.all([warm(one, mix, "lore serve", reference), warm(stdio, mix, "lore mcp (stdio)")]);
 const memStart = rssMb(served.pid);
+const loadStart = loadavg()[0]!;
 
 // Unloaded: the same questions one at a time over each transport.
 const ROUNDS = 10;
@@ -184,20 +132,27 @@ const until = Date.now() + SECONDS * 1000;
 await Promise.all(
   clients.map(async (c, i) => {
     for (let n = i; Date.now() < until; n++) {
-      const r = await ask(c, mix[n % mix.length]!);
+      const q = mix[n % mix.length]!;
+      const r = await ask(c, q);
       loaded.push(r.ms);
       if (r.error) errors.push(r.error);
+      // A whole answer under load is the one asked alone: anything else is a wrong answer.
+      else if (!r.result!.structuredContent?.partial && answerKey(r.result!) !== reference.get(JSON.stringify(q))) errors.push(`${q[0]}: a wrong answer`);
     }
   }),
 );
 const memEnd = rssMb(served.pid);
+
+// Faults, each while the same clients go on asking.
+const faults = await faultPhase({ clients, mix, reference, token, home, source, name, served, fetchEvery: FETCH_EVERY });
+served = faults.served;
 for (const c of [...clients, one, stdio]) await c.close().catch(() => {});
 
 const f = (n: number) => (n < 10 ? n.toFixed(1) : Math.round(n).toLocaleString("en-US"));
 const row = (label: string, n: number, ms: number[], errs: number) => `| ${label} | ${n} | ${ms.length.toLocaleString("en-US")} | ${f(percentile(ms, 50))} | ${f(percentile(ms, 99))} | ${errs} |`;
 const repoName = repo.split("/").pop();
 const table = [
-  `On ${repoName} (${new Date().toISOString().slice(0, 10)}, ${mix.length} questions: log, log of a folder, show, contributors, hotspots, and blame, history and cochange of the 4 files changed most; loopback, a machine of 2 cores shared with other work):`,
+  `On ${repoName} (${new Date().toISOString().slice(0, 10)}, ${mix.length} questions: log, log of a folder, show, contributors, hotspots, and blame, history and cochange of the 4 files changed most; loopback, a machine of 2 cores shared with other work, load average ${loadStart.toFixed(1)} after the warm-up, ${loadavg()[0]!.toFixed(1)} at the end):`,
   "",
   "| transport | clients | questions | p50 ms | p99 ms | errors |",
   "|---|---:|---:|---:|---:|---:|",
@@ -206,6 +161,8 @@ const table = [
   row(`HTTP \`lore serve\`, ${SECONDS} s without pause`, CLIENTS, loaded, errors.length),
   "",
   `${Math.round(loaded.length / SECONDS).toLocaleString("en-US")} questions/s under load (half the clients SDK 1 at 2025-11-25, half SDK 2 at 2026-07-28). The server's memory: ${memStart} MB after the warm-up, ${memEnd} MB at the end.`,
+  "",
+  faults.table,
 ].join("\n");
 console.log(table);
 if (errors.length) console.error(`errors (first 5):\n${errors.slice(0, 5).join("\n")}`);
@@ -220,4 +177,4 @@ if (values.write) {
     : text.replace("## Speed: `npm run bench`", `## One server for a team: \`npm run bench:serve\`\n\n\`test/bench/serve-load.ts\` (issue 42): \`lore serve\` on loopback with one token, warmed until every question answers whole; the same questions over stdio and HTTP one at a time, then ${CLIENTS} clients without pause (\`--seconds\`, default 60).\n\n${block}\n\n## Speed: \`npm run bench\``);
   writeFileSync(doc, next);
 }
-process.exit(errors.length + overStdio.errors.length + overHttp.errors.length ? 1 : 0);
+process.exit(errors.length + overStdio.errors.length + overHttp.errors.length + faults.failures ? 1 : 0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { renameSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { tempDir, type TestRepo } from "../helpers/git-repo.ts";
 import { callTool, originRepo, post, sdkClient, startServe, type Served } from "./served.ts";
@@ -12,7 +13,7 @@ let client: Client;
 beforeAll(async () => {
   origin = originRepo();
   data = tempDir("lore-serve-faults-");
-  served = await startServe(["--repo", origin.dir, "--data", data, "--fetch-every", "300ms"]);
+  served = await startServe(["--repo", origin.dir, "--data", data, "--fetch-every", "300ms"], { LORE_HOME: join(data, "home") });
   client = await sdkClient(served.url);
 });
 
@@ -41,9 +42,11 @@ describe("lore serve under faults", () => {
   });
 
   test("a JSON-RPC message of the wrong shape is an error, and the next request is answered", async () => {
-    const res = await post(served.url, JSON.stringify({ jsonrpc: "2.0", id: 1, method: 42 }));
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    await res.body?.cancel();
+    for (const wrong of [{ jsonrpc: "2.0", id: 1, method: 42 }, { id: 1, method: "tools/list" }, [], "tools/list"]) {
+      const res = await post(served.url, JSON.stringify(wrong));
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toMatchObject({ code: -32600, data: { code: "INVALID_REQUEST" }, message: expect.stringContaining("not a JSON-RPC 2.0 message") });
+    }
     expect((await callTool(client, "lore_blame", { path: "b.txt" })).isError).toBeUndefined();
   });
 
@@ -54,5 +57,29 @@ describe("lore serve under faults", () => {
     expect(r.isError).toBeUndefined();
     expect(served.stderr()).toMatch(/"event":"fetch","repo":"[^"]+","outcome":"GIT_FAILED"/);
     renameSync(`${origin.dir}-gone`, origin.dir);
+  });
+
+  test("a SIGTERM lets the answers under way finish, and the server started again on its data answers from the index it kept", async () => {
+    const want = (await callTool(client, "lore_history", { path: "a.txt" })).structuredContent;
+    await client.close();
+    const asked = Array.from({ length: 30 }, () =>
+      post(served.url, call("lore_history", { path: "a.txt" })).then(
+        async (r) => ({ status: r.status, text: await r.text() }),
+        (e: Error) => ({ error: e.message }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 30));
+    await served.stop();
+    // Each call is answered whole, or was never taken (refused): none is cut off mid-answer.
+    for (const got of await Promise.all(asked)) {
+      if ("error" in got) expect(got.error).toMatch(/Unable to connect|ECONNREFUSED/);
+      else expect(got).toMatchObject({ status: 200, text: expect.stringContaining('"result"') });
+    }
+    expect(served.stderr()).toContain('"event":"stopped"');
+    served = await startServe(["--repo", origin.dir, "--data", data, "--fetch-every", "300ms"], { LORE_HOME: join(data, "home") });
+    client = await sdkClient(served.url);
+    expect((await callTool(client, "lore_history", { path: "a.txt" })).structuredContent).toEqual(want);
+    // A first pass from no index logs "indexed HEAD in N ms"; the restarted server has none to make.
+    expect(served.stderr()).not.toMatch(/: indexed [0-9a-f]{12} in \d+ ms/);
   });
 });
