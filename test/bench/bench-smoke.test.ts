@@ -107,3 +107,11 @@ test("an existing Speed section without markers gets the block at its end, the s
   writeReadmeBlock(path, "table 2");
   expect(readFileSync(path, "utf8")).toBe(`# x\n\n## Speed\n\nsome words\n\n${README_START}\ntable 2\n${README_END}\n\n## Later\n\nmore\n`);
 });
+
+test("markers named in a page's prose are not the block: only a marker on a line of its own is", () => {
+  const path = join(root, "README3.md");
+  const prose = `\`--write\` rewrites what is between \`${README_START}\` and \`${README_END}\`.\n`;
+  writeFileSync(path, `# x\n\n${prose}\n${README_START}\nold\n${README_END}\n`);
+  writeReadmeBlock(path, "new");
+  expect(readFileSync(path, "utf8")).toBe(`# x\n\n${prose}\n${README_START}\nnew\n${README_END}\n`);
+});

@@ -82,12 +82,18 @@ export function machineLine(m: Machine): string {
 export const README_START = "<!-- bench:start -->";
 export const README_END = "<!-- bench:end -->";
 
+/** Where `marker` stands on a line of its own (a page may name its markers in its prose: those are not the block). */
+export function markerAt(text: string, marker: string): number {
+  const m = new RegExp(`^${marker.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[ \t]*$`, "m").exec(text);
+  return m ? m.index : -1;
+}
+
 /** Replaces what is between the markers in the README (adding "## Speed" with the markers at the end when missing). */
 export function writeReadmeBlock(path: string, block: string): void {
   const text = existsSync(path) ? readFileSync(path, "utf8") : "";
   const body = `${README_START}\n${block.trim()}\n${README_END}`;
-  const start = text.indexOf(README_START);
-  const end = text.indexOf(README_END);
+  const start = markerAt(text, README_START);
+  const end = markerAt(text, README_END);
   let next: string;
   if (start >= 0 && end > start) next = text.slice(0, start) + body + text.slice(end + README_END.length);
   else {
@@ -108,8 +114,8 @@ export function writeReadmeBlock(path: string, block: string): void {
 export function writeBlock(path: string, name: string, block: string): void {
   const text = readFileSync(path, "utf8");
   const [a, b] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
-  const i = text.indexOf(a);
-  const j = text.indexOf(b);
+  const i = markerAt(text, a);
+  const j = markerAt(text, b);
   if (i < 0 || j < i) throw new Error(`${path} has no ${a} … ${b} block`);
   writeFileSync(path, `${text.slice(0, i + a.length)}\n${block.trim()}\n${text.slice(j)}`);
 }

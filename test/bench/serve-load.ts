@@ -17,6 +17,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { cloneHono } from "../helpers/express.ts";
 import { tempDir } from "../helpers/git-repo.ts";
 import { answerKey, faultPhase } from "./serve-faults.ts";
+import { markerAt } from "./report.ts";
 import { ask, httpClient, MAIN, rssMb, startServe, type Asker, type Question, type ToolResult } from "./serve-kit.ts";
 import { percentile } from "./timing.ts";
 
@@ -172,8 +173,8 @@ if (values.write) {
   const text = readFileSync(doc, "utf8");
   const [start, end] = ["<!-- serve-load:start -->", "<!-- serve-load:end -->"];
   const block = `${start}\n${table}\n${end}`;
-  const next = text.includes(start)
-    ? text.slice(0, text.indexOf(start)) + block + text.slice(text.indexOf(end) + end.length)
+  const next = markerAt(text, start) >= 0
+    ? text.slice(0, markerAt(text, start)) + block + text.slice(markerAt(text, end) + end.length)
     : text.replace("## Speed: `npm run bench`", `## One server for a team: \`npm run bench:serve\`\n\n\`test/bench/serve-load.ts\` (issue 42): \`lore serve\` on loopback with one token, warmed until every question answers whole; the same questions over stdio and HTTP one at a time, then ${CLIENTS} clients without pause (\`--seconds\`, default 60).\n\n${block}\n\n## Speed: \`npm run bench\``);
   writeFileSync(doc, next);
 }
