@@ -1,4 +1,4 @@
-/** Lines by coding agent in owners' and contributors' model copies: { agent: lines } (the share is lines over the answer's own total), and those copies' schemas. */
+/** Lines by coding agent in owners', contributors' and blame's model copies: { agent: lines } (the share is lines over the answer's own total), and those copies' schemas. */
 import { z } from "zod";
 
 type Answer = Record<string, unknown>;

@@ -4,8 +4,8 @@ type Answer = Record<string, unknown>;
 
 /**
  * blame of a range that one commit wrote whole (one hunk, no rename, committed): its commits table
- * says who wrote every line asked, and the file's length is not what was asked (git blame -L does
- * not say it either). The hunk and `lines` were a third of a one-line answer.
+ * says who wrote every line asked, and with which agent, and the file's length is not what was asked
+ * (git blame -L does not say it either). The hunk and `lines` were a third of a one-line answer.
  */
 export function oneCommitRange(out: Answer, input: Answer): void {
   const hunks = out.hunks;
@@ -16,6 +16,7 @@ export function oneCommitRange(out: Answer, input: Answer): void {
   if (typeof sha !== "string" || renamed.length || start !== Number(input.startLine) || end !== Number(input.endLine) || !(sha in (commits as Answer))) return;
   delete out.hunks;
   delete out.lines;
+  delete out.agents;
 }
 
 /** A subject ending `(#N)`, or GitHub's `Merge pull request #N from …`, says the pull request: a commit tuple's `pr` equal to it is left out. */

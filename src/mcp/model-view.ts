@@ -13,6 +13,7 @@ import { zeroContext } from "./model-diff.ts";
 import { compactRows, compactSchema } from "./model-rows.ts";
 import { leanReview, leanReviewSchema } from "./model-review.ts";
 import { agentRanking, blameProvenance, noAgentRows, oneCommitRange } from "./model-provenance.ts";
+import { agentLines, agentLinesSchema } from "./model-agents.ts";
 import { PAGED, TEXT_PAGED } from "../queries/pages.ts";
 import { WINDOW_ARGS } from "../queries/shared-args.ts";
 
@@ -96,7 +97,7 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   // before (the agent asked with the token); a list that ended on an earlier page is left out. A
   // partial answer keeps how far it got.
   if (typeof out.after === "number" && out.partial !== true) {
-    const keep = new Set([...(PAGED[question] ?? []).map((s) => s.key), ...(question === "blame" ? ["range", "commits", "boundary"] : []), TEXT_PAGED[question], "continue"]);
+    const keep = new Set([...(PAGED[question] ?? []).map((s) => s.key), ...(question === "blame" ? ["range", "commits", "agents", "boundary"] : []), TEXT_PAGED[question], "continue"]);
     for (const k of Object.keys(out)) if (!keep.has(k) || (Array.isArray(out[k]) && (out[k] as unknown[]).length === 0)) delete out[k];
   }
   if (question === "cochange" && out.window && typeof out.window === "object") {
@@ -126,7 +127,7 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   if (question === "history" && Array.isArray(out.commits)) out.commits = (out.commits as Record<string, unknown>[]).map((c) => (typeof c?.diff === "string" ? { ...c, diff: zeroContext(c.diff).replace(/\(--diff-lines\)$/, "(diffLines)") } : c));
   if (question === "blame" && out.commits && typeof out.commits === "object" && !Array.isArray(out.commits))
     out.commits = blameProvenance(Object.fromEntries(Object.entries(out.commits as Record<string, unknown>).map(([sha, c]) => [sha, Array.isArray(c) ? c.map((v, i) => (i === 1 ? dayOf(v) : v)) : c])));
-  if (question === "blame") oneCommitRange(out, input);
+  if (question === "blame") oneCommitRange(agentLines(out), input);
   if (Array.isArray(out.parents)) out.parents = out.parents.map(short);
   const lean = LEAN[question];
   for (const k of lean?.top ?? []) delete out[k];
@@ -194,5 +195,7 @@ export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
     const inner = arr instanceof z.ZodArray ? arr.element : undefined;
     if (inner instanceof z.ZodObject) out = out.extend({ [list]: z.array(optional(inner, [...fields, ...(question === "hotspots" ? ["hotspot"] : [])])) });
   }
+  // blame's agents as lines, as contributors' are (the share is of the lines its hunks hold).
+  if (question === "blame") out = out.extend({ agents: agentLinesSchema() });
   return question === "review" ? leanReviewSchema(out) : compactSchema(question, out);
 }

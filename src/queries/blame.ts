@@ -2,7 +2,7 @@
 import { defineQuery, type Args } from "./define.ts";
 import { FILE_PATH, IGNORE_REVS } from "./shared-args.ts";
 import { historyStopsSchema, type HistoryStops } from "./history-stops.ts";
-import { provenanceObject, type Provenance } from "./provenance.ts";
+import { agentSharesSchema, provenanceObject, type Provenance } from "./provenance.ts";
 
 export interface BlameOutput {
   repo: string;
@@ -13,6 +13,8 @@ export interface BlameOutput {
   hunks: BlameHunk[];
   /** Each commit once, as [author, time, subject]: blame is a table, and keys repeated per commit were a fifth of its bytes. */
   commits: Record<string, BlameCommit>;
+  /** Lines of the hunks sent whose commit credits a coding agent, and their share of those lines; absent when none. */
+  agents?: Record<string, { lines: number; share: number }>;
   /** Commits where history stops (a shallow clone's edge), as git blame marks them with ^; absent when none. */
   boundary?: string[];
   /** The file on disk differs from HEAD's: lines are its own, and hunks with a null sha are not committed. */
@@ -54,6 +56,7 @@ export const blameQuery = defineQuery({
       range: z.tuple([z.number().int(), z.number().int()]),
       hunks: z.array(z.union([z.tuple([z.number().int(), z.number().int(), z.string().nullable()]), z.tuple([z.number().int(), z.number().int(), z.string(), z.string(), z.number().int()])])),
       commits: z.record(z.string(), z.union([z.tuple([z.string(), z.string(), z.string()]), z.tuple([z.string(), z.string(), z.string(), provenanceObject(z)])])),
+      agents: agentSharesSchema(z),
       boundary: z.array(z.string()).optional(),
       worktree: z.literal(true).optional(),
       historyStops: historyStopsSchema(z),

@@ -3,6 +3,8 @@
  * left), and to a size in bytes: the largest prefix that fits, at least one item, so an answer is
  * never empty just for being big.
  */
+import { withBlameAgents } from "./blame-agents.ts";
+
 type Answer = Record<string, unknown>;
 
 /** The long texts an answer may carry (a patch, a file's text, git's output): the face cuts them after the lists. */
@@ -47,7 +49,7 @@ export function listBytes(answer: Answer): number {
   return Buffer.byteLength(JSON.stringify(rest));
 }
 
-/** The answer with items [from, to) of its list (and, for blame, only the commits they name). */
+/** The answer with items [from, to) of its list (and, for blame, only the commits they name and the agents' lines of those hunks). */
 export function windowOf(name: string, answer: Answer, list: string, from: number, to: number): Answer {
   const items = (answer[list] as unknown[]).slice(from, to);
   const out: Answer = { ...answer, [list]: items };
@@ -57,6 +59,7 @@ export function windowOf(name: string, answer: Answer, list: string, from: numbe
     const boundary = (answer.boundary as string[] | undefined)?.filter((sha) => shas.has(sha));
     if (boundary?.length) out.boundary = boundary;
     else delete out.boundary;
+    return withBlameAgents(out);
   }
   return out;
 }

@@ -95,6 +95,8 @@ function partialPage(name: string, a: Answer, from: Offsets | undefined, budget:
   const i = specs.findIndex((s) => Array.isArray(a[s.key]));
   let out = a;
   if (i >= 0 && budget !== undefined && listBytes(out) > budget) out = windowOf(name, out, specs[i]!.key, 0, fitting(name, out, specs[i]!.key, budget));
+  // A blame's part says the commits and the agents' lines of the hunks it sends, no others.
+  else if (i >= 0 && name === "blame") out = windowOf(name, out, specs[i]!.key, 0, (out[specs[i]!.key] as unknown[]).length);
   // The other lists go on where the token said (a list done stays done).
   const offsets = specs.map((s, j) => (j === i ? offsetOf(name, s.key, from) + (out[s.key] as unknown[]).length : from && j < from.length ? from[j]! : 0));
   // Its text, not yet sent, from where it was to go on.

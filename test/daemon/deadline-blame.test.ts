@@ -37,7 +37,8 @@ test("a first blame past its deadline answers with the range's first hunks and h
   const r = new TestRepo();
   const text = (k: number) => lines(...Array.from({ length: 12 }, (_, i) => `line ${i + 1}${i + 1 >= k ? " changed" : ""}`));
   r.write("f.txt", text(13)).write("g.txt", text(13)).write("h.txt", text(13)).commit("start");
-  for (let k = 12; k >= 1; k--) r.write("f.txt", text(k)).write("g.txt", text(k)).write("h.txt", text(k)).commit(`change line ${k}`);
+  // Even lines' commits credit Claude: a part's agents count only the lines it sends.
+  for (let k = 12; k >= 1; k--) r.write("f.txt", text(k)).write("g.txt", text(k)).write("h.txt", text(k)).commit(`change line ${k}${k % 2 ? "" : "\n\nCo-authored-by: Claude <noreply@anthropic.com>"}`);
   // h.txt edited on disk: its blame maps HEAD's, which git attributes as slowly.
   r.write("h.txt", "a new first line\n" + text(1));
   const slow = { PATH: `${slowBlameGit(0.25)}:${process.env.PATH}` };
@@ -70,6 +71,12 @@ test("a first blame past its deadline answers with the range's first hunks and h
     expect(rest.code).toBe(0);
     expect(rest.json.after).toBe(first.json.hunks.length);
     const whole = (await blame([])).json;
+    // Claude's lines of each part, as git log's trailers and git blame say them (line 2's commit is Claude's: the first part has some).
+    const claude = new Set(r.git("log", "--grep=Co-authored-by: Claude", "--format=%h", "--abbrev=12").split("\n").filter(Boolean));
+    const claudeLines = (hunks: [number, number, string][]) => hunks.reduce((n, [s, e]) => n + [...Array(e - s + 1).keys()].filter((i) => claude.has(perLine[s + i - 2]!)).length, 0);
+    expect(first.json.agents.claude.lines).toBeGreaterThan(0);
+    for (const part of [first.json, rest.json, whole]) expect(part.agents?.claude.lines ?? 0).toBe(claudeLines(part.hunks));
+    expect(first.json.agents.claude.lines + (rest.json.agents?.claude.lines ?? 0)).toBe(5);
     expect([...first.json.hunks, ...rest.json.hunks]).toEqual(whole.hunks);
     expect(whole.hunks.flatMap(([s, e, sha]: [number, number, string]) => Array.from({ length: e - s + 1 }, () => sha))).toEqual(perLine);
     expect([first.json.lines, first.json.range]).toEqual([whole.lines, whole.range]);

@@ -5,6 +5,7 @@ import { rmSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ALICE, BOB, TestRepo } from "../helpers/git-repo.ts";
+import { agentsByGit } from "../helpers/provenance-truth.ts";
 import { buildRepo, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
@@ -26,7 +27,10 @@ function functionRepo(): TestRepo {
   r.write("src/sum.js", ["function restartServer(total) {", ...body(true), "  return total;", "}", ""].join("\n")).commit("Double two steps", BOB);
   r.git("tag", "v1.0.0");
   // Provenance in both copies: a pr, a release and an agent on blame's commits and contributors' rows.
-  r.write("src/agent.js", "export const helper = 1;\n").commit("Add the helper (#12)\n\nCo-authored-by: Claude <noreply@anthropic.com>", BOB);
+  const helper = "export const helper = 1;\nexport const two = 2;\nexport const three = 3;\n";
+  r.write("src/agent.js", helper).commit("Add the helper (#12)\n\nCo-authored-by: Claude <noreply@anthropic.com>", BOB);
+  // A line of the person's own after it: blame's agents are three lines of four.
+  r.write("src/agent.js", helper + "export const mine = 4;\n").commit("Add mine", ALICE);
   return r;
 }
 
@@ -83,6 +87,7 @@ const ASKS: [string, Record<string, unknown>][] = [
   ["lore_compare", { base: "HEAD~3", head: "HEAD", patch: true }],
   ["lore_git", { args: ["log", "--oneline", "-n", "3"] }],
   ["lore_blame", { repo: "FN", path: "src/sum.js" }],
+  ["lore_blame", { repo: "FN", path: "src/agent.js" }],
   ["lore_contributors", { repo: "FN", path: "src" }],
   ["lore_owners", { repo: "FN", path: "src" }],
 ];
@@ -126,6 +131,22 @@ test("every page's text is at most 8,192 characters, and a whole-file blame's pa
   const show = await call("lore_show", { rev: "HEAD:data/big.txt" });
   expect(show.content[0]!.text.length).toBeLessThanOrEqual(TEXT_PAGE);
   expect(show.content[0]!.text).toMatch(/more lines from startLine \d+/);
+});
+
+test("blame's lines by agent are in both copies as git blame and the trailers say them, left out where no agent wrote a line, and where the one commit asked for says it", async () => {
+  const claude = [...agentsByGit(fn.dir)].filter(([, a]) => a === "claude").map(([sha]) => sha.slice(0, 12));
+  const lines = gitBlameShas(fn.dir, "src/agent.js").filter((sha) => claude.includes(sha)).length;
+  expect(lines).toBe(3);
+  const r = await call("lore_blame", { repo: fn.dir, path: "src/agent.js" });
+  expect(r.structuredContent.agents).toEqual({ claude: lines });
+  expect(r.content[0]!.text).toContain(`\nagents\n claude ${lines}`);
+  const none = await call("lore_blame", { repo: fn.dir, path: "src/sum.js" });
+  expect(none.structuredContent.agents).toBeUndefined();
+  expect(none.content[0]!.text).not.toContain("agents");
+  // Lines 1-2, all Claude's commit: its tuple says the agent, and the count is the range asked.
+  const one = await call("lore_blame", { repo: fn.dir, path: "src/agent.js", startLine: 1, endLine: 2 });
+  expect(Object.values(one.structuredContent.commits)).toEqual([[BOB.name, expect.any(String), "Add the helper (#12)", { release: "unreleased", agent: "claude" }]]);
+  expect(one.structuredContent.agents).toBeUndefined();
 });
 
 test("an error is one text block that says it all, and no structuredContent", async () => {

@@ -8,6 +8,7 @@ import type { Input } from "../define.ts";
 import type { CachedBlame } from "../../store/blame-store.ts";
 import type { Scope } from "../../index/repo-index.ts";
 import type { TreeEntry } from "../../git/records.ts";
+import { withBlameAgents } from "../blame-agents.ts";
 import { blameFile } from "./blame-file.ts";
 import { blamePrefix, rangeToWatch } from "./blame-partial.ts";
 import { diskBlame, diskRows, type DiskBlame, type DiskRow } from "./disk-blame.ts";
@@ -69,7 +70,7 @@ async function watchFor(ctx: QueryContext, scope: Scope, entry: TreeEntry, input
   return w && blamePrefix(w.work, { repo: ctx.index.repo.root, path: entry.path, rev: scope.commit, lines: w.lines, range: [w.a, w.b], commits: {} }, w.a, w.b, (sha) => provenanceOf(ctx, sha, familyFor(ctx, entry.path)));
 }
 
-/** The commits table (each commit once), the boundary commits of the rows, and where history stops if a line's commit is the clone's boundary. */
+/** The commits table (each commit once), the agents' lines, the boundary commits of the rows, and where history stops if a line's commit is the clone's boundary. */
 async function withCommits(ctx: QueryContext, answer: BlameOutput, rows: readonly (BlameHunkRow | DiskRow)[], cached: CachedBlame | null): Promise<BlameOutput> {
   const boundary: string[] = [];
   const shas = rows.flatMap((h) => (h.sha === null ? [] : [h.sha]));
@@ -79,7 +80,7 @@ async function withCommits(ctx: QueryContext, answer: BlameOutput, rows: readonl
     if (cached?.boundary.has(sha)) boundary.push(shortSha(sha));
   }
   if (boundary.length) answer.boundary = boundary;
-  return Object.assign(answer, await stopsField(ctx, shas, true));
+  return Object.assign(withBlameAgents(answer), await stopsField(ctx, shas, true));
 }
 
 /** Blame of the file on disk (it differs from HEAD's): its line numbers, uncommitted lines without a commit, HEAD's blame for the rest. */
