@@ -143,6 +143,7 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
     });
   }
   if (question === "contributors") agentRanking(out, input);
+  if (question === "owners") withoutMinorAuthors(out);
   withoutEchoedTotals(question, out);
   if (question === "review") leanReview(out);
   compactRows(question, out, question === "log" ? answer.paths : answer.path);
@@ -150,6 +151,20 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   // The truck factor is how many people leaving orphan the files: their list, where the rows keep it, says it.
   if (question === "owners" && Array.isArray(out.truckAuthors) && out.truckFactor === out.truckAuthors.length) delete out.truckFactor;
   return out;
+}
+
+/** owners' authors: those with less than this part of the first's lines own nothing (2 lines of 84 beside 77). */
+const MINOR = 1 / 10;
+
+/**
+ * owners' authors as the model reads them: the first, and those with at least a tenth of the first's
+ * lines (whom to ask). A name with 2 lines of a file, beside one with 77, cost more tokens than
+ * whom it named was worth; `lines` then says that others hold the rest, and contributors names them all.
+ */
+function withoutMinorAuthors(out: Record<string, unknown>): void {
+  if (!Array.isArray(out.authors) || out.authors.length < 2) return;
+  const first = Number((out.authors[0] as Record<string, unknown>).lines);
+  out.authors = (out.authors as Record<string, unknown>[]).filter((a, i) => i === 0 || Number(a.lines) >= first * MINOR);
 }
 
 /** The totals withoutEchoedTotals may leave out, by question (optional in the model's schema). */
