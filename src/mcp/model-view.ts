@@ -15,6 +15,7 @@ import { leanReview, leanReviewSchema } from "./model-review.ts";
 import { agentRanking, blameProvenance, noAgentRows, oneCommitRange } from "./model-provenance.ts";
 import { PAGED, TEXT_PAGED } from "../queries/pages.ts";
 import { WINDOW_ARGS } from "../queries/shared-args.ts";
+import { provenanceFields } from "../queries/provenance.ts";
 
 const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** The envelope's commit ids: the commit an answer is about (`rev`, the commit it is as of, is left out: the agent asked at HEAD, or named it). */
@@ -203,6 +204,8 @@ export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
   const commits = out.shape.commits;
   if (commits instanceof z.ZodArray && commits.element instanceof z.ZodObject) out = out.extend({ commits: z.array(optional(commits.element, ["filesTotal", "additions", "deletions"])) });
   out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev", ...(question === "history" ? ["path"] : [])] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase", "base", "head", "ahead"] : []), ...(RANGED.has(question) ? ["range"] : []), ...(question === "blame" ? ["hunks", "lines"] : []), ...(question === "hotspots" || question === "cochange" ? ["window"] : []), ...(ECHOED_TOTALS[question] ?? [])]);
+  // A range one commit wrote whole: its provenance beside it (oneCommitRange).
+  if (question === "blame") out = out.extend(Object.fromEntries(Object.entries(provenanceFields(z)).map(([k, v]) => [k, v.describe("the lines', when one commit wrote them all")])));
   if (question === "cochange" && out.shape.window instanceof z.ZodObject) out = out.extend({ window: optional(out.shape.window, ["perFile", "maxFiles"]) });
   for (const [list, fields] of Object.entries(LEAN[question]?.rows ?? {})) {
     const arr = out.shape[list];
