@@ -31,7 +31,7 @@ export function ownersAgentsSchema(out: z.ZodObject) {
 export function peopleSchema(question: string, out: z.ZodObject, columns: z.ZodType): z.ZodObject | undefined {
   if (question === "owners")
     return out.extend({
-      authors: z.record(z.string(), z.number().int()).describe("lines by author, most first"),
+      authors: z.record(z.string(), z.number().int()).describe("lines by author, most first: those with a tenth of the first's lines or more, unless limit is given"),
       truckAuthors: z.array(z.string()).optional().describe("when not the first authors"),
       ...ownersAgentsSchema(out),
     });

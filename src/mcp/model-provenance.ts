@@ -4,8 +4,10 @@ type Answer = Record<string, unknown>;
 
 /**
  * blame of a range that one commit wrote whole (one hunk, no rename, committed): its commits table
- * says who wrote every line asked, and with which agent, and the file's length is not what was asked
- * (git blame -L does not say it either). The hunk and `lines` were a third of a one-line answer.
+ * says who wrote every line asked, and the file's length is not what was asked (git blame -L does
+ * not say it either). The hunk and `lines` were a third of a one-line answer. The commit's
+ * provenance is the lines' own: `release`, `pr`, `agent` beside it, as the answer's (an object in
+ * the row was a token or two more of a one-line answer, whose question is often just that).
  */
 export function oneCommitRange(out: Answer, input: Answer): void {
   const hunks = out.hunks;
@@ -17,6 +19,10 @@ export function oneCommitRange(out: Answer, input: Answer): void {
   delete out.hunks;
   delete out.lines;
   delete out.agents;
+  const row = (commits as Answer)[sha];
+  if (!Array.isArray(row) || row.length !== 4 || !row[3] || typeof row[3] !== "object") return;
+  out.commits = { [sha]: row.slice(0, 3) };
+  Object.assign(out, row[3]);
 }
 
 /** A subject ending `(#N)`, or GitHub's `Merge pull request #N from …`, says the pull request: a commit tuple's `pr` equal to it is left out. */

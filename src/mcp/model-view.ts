@@ -16,6 +16,7 @@ import { agentRanking, blameProvenance, noAgentRows, oneCommitRange } from "./mo
 import { agentLines, agentLinesSchema } from "./model-agents.ts";
 import { PAGED, TEXT_PAGED } from "../queries/pages.ts";
 import { WINDOW_ARGS } from "../queries/shared-args.ts";
+import { provenanceFields } from "../queries/provenance.ts";
 
 const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 /** The envelope's commit ids: the commit an answer is about (`rev`, the commit it is as of, is left out: the agent asked at HEAD, or named it). */
@@ -144,6 +145,7 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
     });
   }
   if (question === "contributors") agentRanking(out, input);
+  if (question === "owners" && input.limit === undefined) withoutMinorAuthors(out);
   withoutEchoedTotals(question, out);
   if (question === "review") leanReview(out);
   compactRows(question, out, question === "log" ? answer.paths : answer.path);
@@ -151,6 +153,21 @@ export function forModel(question: string, answer: Record<string, unknown>, wher
   // The truck factor is how many people leaving orphan the files: their list, where the rows keep it, says it.
   if (question === "owners" && Array.isArray(out.truckAuthors) && out.truckFactor === out.truckAuthors.length) delete out.truckFactor;
   return out;
+}
+
+/** owners' authors: those with less than this part of the first's lines own nothing (2 lines of 84 beside 77). */
+const MINOR = 1 / 10;
+
+/**
+ * owners' authors as the model reads them: the first, and those with at least a tenth of the first's
+ * lines (whom to ask). A name with 2 lines of a file, beside one with 77, cost more tokens than
+ * whom it named was worth; `lines` then says that others hold the rest, and contributors names them all.
+ * A `limit` the agent gives is kept to: it asked for that many.
+ */
+function withoutMinorAuthors(out: Record<string, unknown>): void {
+  if (!Array.isArray(out.authors) || out.authors.length < 2) return;
+  const first = Number((out.authors[0] as Record<string, unknown>).lines);
+  out.authors = (out.authors as Record<string, unknown>[]).filter((a, i) => i === 0 || Number(a.lines) >= first * MINOR);
 }
 
 /** The totals withoutEchoedTotals may leave out, by question (optional in the model's schema). */
@@ -189,6 +206,8 @@ export function modelSchema(question: string, schema: z.ZodType): z.ZodType {
   const commits = out.shape.commits;
   if (commits instanceof z.ZodArray && commits.element instanceof z.ZodObject) out = out.extend({ commits: z.array(optional(commits.element, ["filesTotal", "additions", "deletions"])) });
   out = optional(out, ["repo", "truncated", ...(KEEP_ECHO.has(question) ? ["rev", ...(question === "history" ? ["path"] : [])] : ECHOES), ...(LEAN[question]?.top ?? []), ...(question === "compare" ? ["mergeBase", "base", "head", "ahead"] : []), ...(RANGED.has(question) ? ["range"] : []), ...(question === "blame" ? ["hunks", "lines"] : []), ...(question === "hotspots" || question === "cochange" ? ["window"] : []), ...(ECHOED_TOTALS[question] ?? [])]);
+  // A range one commit wrote whole: its provenance beside it (oneCommitRange).
+  if (question === "blame") out = out.extend(Object.fromEntries(Object.entries(provenanceFields(z)).map(([k, v]) => [k, v.describe("the lines', when one commit wrote them all")])));
   if (question === "cochange" && out.shape.window instanceof z.ZodObject) out = out.extend({ window: optional(out.shape.window, ["perFile", "maxFiles"]) });
   for (const [list, fields] of Object.entries(LEAN[question]?.rows ?? {})) {
     const arr = out.shape[list];

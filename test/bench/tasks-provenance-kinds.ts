@@ -48,7 +48,8 @@ const linePr: Kind = {
     if (!entry) return [`no commit ${(t.sha as string).slice(0, 12)}`];
     const v: any = entry[1];
     // The model's copy leaves out a pr its subject says ("… (#123)", "Merge pull request #123 from …"): the subject is read then.
-    const said = Array.isArray(v) ? v.find((x: any) => x && typeof x === "object")?.pr : v?.pr;
+    // (A range one commit wrote whole has its provenance beside the row, as the answer's.)
+    const said = b.pr ?? (Array.isArray(v) ? v.find((x: any) => x && typeof x === "object")?.pr : v?.pr);
     const subject = PR_SUBJECT.exec(String(Array.isArray(v) ? v[2] : v?.subject));
     const pr = said ?? (subject ? Number(subject[1] ?? subject[2]) : undefined);
     return pr === truth ? [] : [`pr ${pr} vs git ${truth}`];
@@ -89,7 +90,7 @@ const release: Kind = {
     const entry = Object.entries(b?.commits ?? {}).find(([sha]) => sameSha(sha, t.sha as string));
     if (!entry) return [`no commit ${(t.sha as string).slice(0, 12)}`];
     const v: any = entry[1];
-    const said = Array.isArray(v) ? v.find((x: any) => x && typeof x === "object")?.release : v?.release;
+    const said = b.release ?? (Array.isArray(v) ? v.find((x: any) => x && typeof x === "object")?.release : v?.release);
     return said === truth ? [] : [`release ${said} vs git ${truth}`];
   },
 };

@@ -99,9 +99,11 @@ test("blame's commits keep author and subject, with the day; status is left whol
 test("people: owners' authors as { name: lines }, contributors' top people as { Name <email>: [lines, commits, lastChanged] }", async () => {
   const own = await ask("owners", repo.dir, { path: "src" });
   const o = forModel("owners", own, false);
-  expect(Object.entries(o.authors as object)).toEqual(own.authors.map((a: any) => [a.author, a.lines]));
+  // The first author, and those with a tenth of the first's lines or more.
+  const kept = own.authors.filter((a: any, i: number) => i === 0 || a.lines * 10 >= own.authors[0].lines);
+  expect(Object.entries(o.authors as object)).toEqual(kept.map((a: any) => [a.author, a.lines]));
   // lines: the authors' lines say it when every author is listed; the truck factor when one person holds everything.
-  const sum = own.authors.reduce((n: number, a: any) => n + a.lines, 0);
+  const sum = kept.reduce((n: number, a: any) => n + a.lines, 0);
   // (how many files the folder has is not who owns it: left out)
   const firstHolds = own.truckFactor === 1 && own.authors[0].lines * 2 > own.lines && (!own.truckAuthors?.length || own.truckAuthors[0].author === own.authors[0].author);
   expect([o.lines, o.files, o.truckFactor]).toEqual([sum === own.lines ? undefined : own.lines, undefined, firstHolds ? undefined : own.truckFactor]);
@@ -183,6 +185,32 @@ test("small answers: no total that repeats the only row, no truck factor of 1 wh
     const s = forModel("search", await ask("search", r.dir, { query: "one" }), false);
     expect(s.total).toBeUndefined();
     for (const [q, v] of [["owners", o], ["contributors", c], ["search", s]] as const) expect(schemaOf(q).safeParse(v).success).toBe(true);
+  } finally {
+    r.cleanup();
+  }
+});
+
+test("owners names whom to ask: a person with less than a tenth of the first's lines is left out unless a limit is given, lines says the rest, a truck author among them stays named", async () => {
+  const { TestRepo, ALICE, BOB } = await import("../helpers/git-repo.ts");
+  const r = new TestRepo();
+  try {
+    // Bob writes the file; Alice rewrites all but its last line: Bob holds 1 line of 21, yet he made the file (its truck author).
+    r.write("f.js", lines(...Array.from({ length: 21 }, (_, i) => `bob ${i}`))).commit("bob's file", BOB);
+    r.write("f.js", lines(...Array.from({ length: 20 }, (_, i) => `alice ${i}`), "bob 20")).commit("alice's rewrite", ALICE);
+    const blamed = new Map<string, number>();
+    for (const m of r.git("blame", "--line-porcelain", "HEAD", "--", "f.js").matchAll(/^author (.*)$/gm)) blamed.set(m[1]!, (blamed.get(m[1]!) ?? 0) + 1);
+    expect([...blamed]).toEqual([["Alice Example", 20], ["Bob Example", 1]]);
+    const full = await ask("owners", r.dir, { path: "f.js" });
+    expect(full.authors.map((a: any) => [a.author, a.lines])).toEqual([...blamed]);
+    const o = forModel("owners", full, false);
+    expect(o.authors).toEqual({ "Alice Example": 20 });
+    expect(o.lines).toBe(21);
+    expect(o.truckAuthors).toEqual(full.truckAuthors.map((a: any) => a.author));
+    expect(o.truckAuthors).toContain("Bob Example");
+    expect(schemaOf("owners").safeParse(o).success).toBe(true);
+    // A limit the agent gives is kept to: it asked for that many people.
+    const asked = forModel("owners", await ask("owners", r.dir, { path: "f.js", limit: 5 }), false, { path: "f.js", limit: 5 });
+    expect(asked.authors).toEqual(Object.fromEntries(blamed));
   } finally {
     r.cleanup();
   }

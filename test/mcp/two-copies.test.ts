@@ -143,10 +143,11 @@ test("blame's lines by agent are in both copies as git blame and the trailers sa
   const none = await call("lore_blame", { repo: fn.dir, path: "src/sum.js" });
   expect(none.structuredContent.agents).toBeUndefined();
   expect(none.content[0]!.text).not.toContain("agents");
-  // Lines 1-2, all Claude's commit: its tuple says the agent, and the count is the range asked.
+  // Lines 1-2, all Claude's commit: the answer says the lines' agent beside the commit, and the count is the range asked.
   const one = await call("lore_blame", { repo: fn.dir, path: "src/agent.js", startLine: 1, endLine: 2 });
-  expect(Object.values(one.structuredContent.commits)).toEqual([[BOB.name, expect.any(String), "Add the helper (#12)", { release: "unreleased", agent: "claude" }]]);
-  expect(one.structuredContent.agents).toBeUndefined();
+  expect(Object.values(one.structuredContent.commits)).toEqual([[BOB.name, expect.any(String), "Add the helper (#12)"]]);
+  expect([one.structuredContent.agent, one.structuredContent.release, one.structuredContent.agents]).toEqual(["claude", "unreleased", undefined]);
+  expect(one.content[0]!.text).toContain("agent claude");
 });
 
 test("an error is one text block that says it all, and no structuredContent", async () => {
