@@ -109,10 +109,10 @@ function partialPage(name: string, a: Answer, from: Offsets | undefined, budget:
  * offset, at most its page size, then cut to `budget` bytes (the last list first); `continue` where
  * any list has more, and `after` on a continued page (its fixed fields are the first page's).
  */
-export function pageOf(name: string, answer: unknown, from: Offsets | undefined, budget: number | undefined, mint: (o: Offsets) => string): unknown {
+export function pageOf(name: string, answer: unknown, from: Offsets | undefined, budget: number | undefined, mint: (o: Offsets) => string, partial?: PartialTokens): unknown {
   if (!answer || typeof answer !== "object" || Array.isArray(answer)) return answer;
   const a = answer as Answer;
-  if (a.partial === true) return partialPage(name, a, from, budget, mint);
+  if (a.partial === true) return partialPage(name, a, from, budget, partial?.mint ?? mint);
   const specs = PAGED[name];
   if (!specs) return answer;
   let out: Answer = { ...a };
@@ -126,8 +126,9 @@ export function pageOf(name: string, answer: unknown, from: Offsets | undefined,
     }
     const end = Math.min(items.length, bases[i]! + (s.size ?? (budget !== undefined ? s.model : s.unbudgeted) ?? Infinity));
     out = windowOf(name, out, s.key, bases[i]!, end);
-    // A page that came back empty ends the list (the query's truncated may be its patch's).
-    return end < items.length || (s.limit === true && a.truncated === true && end > bases[i]!);
+    // A page that came back empty ends the list (the query's truncated may be its patch's), unless
+    // it goes on from a deadline's part that had reached the limit: the next page is the next limit's.
+    return end < items.length || (s.limit === true && a.truncated === true && (end > bases[i]! || partial?.resumed === true));
   });
   // The text goes on where the token said; a continued page carries no other text (the first page had it).
   const field = TEXT_PAGED[name];
@@ -171,6 +172,17 @@ function spanOf(hunks: [number, number][]): [number, number] | undefined {
   return hunks.length ? [hunks[0]![0], hunks[hunks.length - 1]![1]] : undefined;
 }
 
+/**
+ * A deadline's part is continued with a token of its own (sealed apart): its rest is the items the
+ * question as asked holds after those sent, while a token of a list cut at its limit asks for the
+ * next limit's worth. The two may name the same place (a part that had sent `limit` items).
+ */
+interface PartialTokens {
+  mint: (o: Offsets) => string;
+  /** The call goes on from a part's token. */
+  resumed: boolean;
+}
+
 /** What a call asks of its pages: the token of the page before, and the face's byte budget (MCP's). */
 export interface PageAsk {
   token?: unknown;
@@ -189,7 +201,27 @@ export async function answerInPages(bound: Bound, ask: PageAsk, answer: (widen: 
     const from = ask.token !== undefined ? openAsk(sealed, ask.token) : undefined;
     return pageOf(bound.name, whole, from, ask.budget, (o) => mintToken(sealed, o));
   }
-  const from = ask.token !== undefined ? openAsk(bound, ask.token) : undefined;
-  const whole = await answer((input) => widened(bound.name, input, from), from);
-  return pageOf(bound.name, whole, from, ask.budget, (o) => mintToken(bound, o));
+  // A part's token is sealed apart and says where the call it continues began (the input it widened).
+  const partBound = { ...bound, state: `${bound.state}|part` };
+  const limited = PAGED[bound.name]?.findIndex((s) => s.limit) ?? -1;
+  let from: Offsets | undefined;
+  let start: Offsets | undefined;
+  let resumed = false;
+  if (ask.token !== undefined) {
+    try {
+      from = start = openAsk(bound, ask.token);
+    } catch (err) {
+      try {
+        from = openToken(ask.token, partBound, slotsOf(bound.name) + 1);
+        const began = from.pop()!;
+        start = from.map((o, j) => (j === limited ? began : o));
+        resumed = true;
+      } catch {
+        throw err;
+      }
+    }
+  }
+  const whole = await answer((input) => widened(bound.name, input, start), from);
+  const began = limited >= 0 ? (start?.[limited] ?? 0) : 0;
+  return pageOf(bound.name, whole, from, ask.budget, (o) => mintToken(bound, o), { mint: (o) => mintToken(partBound, [...o, began]), resumed });
 }
