@@ -103,11 +103,13 @@ describe("the real agent clients, registered with lore serve's URL and a bearer 
       cwd: h.dir,
       env: h.env({ LORE_SERVE_TOKEN: tokens.codex!, OPENAI_API_KEY: "sk-none" }),
       stdio: ["ignore", "ignore", "ignore"],
+      // Its own process group: the npm launcher starts the native codex, which a kill of the launcher alone leaves running.
+      detached: true,
     });
     try {
       expect(await answeredFor("codex", "tools/list", 60_000)).toEqual(expect.arrayContaining(["initialize", "tools/list"]));
     } finally {
-      codex.kill("SIGKILL");
+      process.kill(-codex.pid!, "SIGKILL");
     }
   });
 
