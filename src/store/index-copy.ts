@@ -18,6 +18,8 @@ export const PORTABLE_META = [
   "historyWhole",
   "unreadableContent",
   "codeUnreadable",
+  // The commits provenance has marked (by row id, which travels with the rows): the import marks only new ones.
+  "provenanceThrough",
 ] as const;
 
 /** Caches of this machine: line histories keep whole answers (which name the repository's path), blame failures a damaged clone's own. */
@@ -63,6 +65,8 @@ export function migratedCopy(from: string, dest: string, version: number): void 
     db.exec(`ATTACH DATABASE ${quoted(from)} AS src`);
     db.exec("BEGIN");
     for (const t of dataTables(db)) db.exec(`DELETE FROM main.${t}; INSERT INTO main.${t} SELECT * FROM src.${t}`);
+    // An older schema may lack the marks (or mark otherwise): every commit is marked again after the import.
+    db.exec("DELETE FROM main.meta WHERE key = 'provenanceThrough'");
     db.exec("COMMIT");
     db.exec("DETACH DATABASE src");
     for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
@@ -93,6 +97,8 @@ export function adoptRows(db: SqlDatabase, file: string, meta: Record<string, st
       db.exec(`INSERT INTO main.meta (key, value) SELECT key, value FROM src.meta WHERE key IN (${metaList})`);
       const set = db.prepare("INSERT INTO main.meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
       for (const [k, v] of Object.entries(meta)) set.run(k, v);
+      // A mark count past the commits the file holds would leave new commits unmarked: then all are marked again.
+      db.exec("DELETE FROM main.meta WHERE key = 'provenanceThrough' AND NOT (value GLOB '[0-9]*' AND value NOT GLOB '*[^0-9]*' AND length(value) < 16 AND CAST(value AS INTEGER) <= (SELECT coalesce(max(id), 0) FROM main.commit_rows))");
       db.exec("INSERT INTO message_fts (rowid, subject, body) SELECT id, subject, body FROM message_parts");
       db.exec("INSERT INTO main.meta (key, value) SELECT 'messagesIndexed', coalesce(max(id), 0) FROM commit_rows WHERE true ON CONFLICT (key) DO UPDATE SET value = excluded.value");
       db.exec("COMMIT");
