@@ -209,6 +209,14 @@ describe("imports that work", () => {
     expect([log[0].pr, log[0].agent, log[1].pr, log[1].agent]).toEqual([42, "claude", undefined, undefined]);
   });
 
+  test("whose count of marked commits reaches past its commits: every commit is marked again, its pr and agent as git's log says", async () => {
+    const lying = craftedDb("marked-past", "DELETE FROM commit_marks; UPDATE meta SET value = '999999999' WHERE key = 'provenanceThrough';");
+    const r = await lore(["index", "import", lying, "--json"]);
+    expect(r.code).toBe(0);
+    const log = cli(repo, ["log", "-n", "2", "--json"], { LORE_HOME: home }).json.commits;
+    expect([log[0].pr, log[0].agent, log[1].pr]).toEqual([42, "claude", undefined]);
+  });
+
   test("from stdin, and an export to stdout imports the same", async () => {
     const env = { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1" };
     const out = spawnSync(process.execPath, [MAIN, "index", "export", "-"], { cwd: repo, env, maxBuffer: 1 << 28 });
