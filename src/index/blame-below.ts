@@ -2,14 +2,41 @@
  * Blame below a shallow clone's boundary: git marks every line older than the clone as its
  * boundary commit's; where the index holds that commit's blame of the file (an index imported
  * from a whole history, exported at that commit), each such line takes the commit that really wrote it.
+ * A full clone's imported index is used the same way: git blames only the commits since the import head.
  */
 import type { BlameHunk, BlameResult } from "../git/records.ts";
+import { gitMaybe } from "../git/run.ts";
+import { IGNORE_REVS_FILE } from "./blame.ts";
 import type { IndexContext } from "./context.ts";
 import { lsTree } from "./tree.ts";
 
 /** The commit an imported index's blames were made at (its export head); undefined when the index was built here. */
 export function importHead(ix: IndexContext): string | undefined {
   return ix.store.meta("imported")?.split(" ")[0];
+}
+
+/** Import heads known to have no ignore-revs file, by index: the index's blames there ignored no commit. */
+const plainHeads = new Map<string, boolean>();
+
+/**
+ * The import head of a full clone's imported index when its blames there ignored no commit (that commit
+ * has no .git-blame-ignore-revs), so a blame that ignores none may go on from them; else undefined.
+ */
+export async function plainImportHead(ix: IndexContext): Promise<string | undefined> {
+  const head = importHead(ix);
+  if (!head) return undefined;
+  const key = `${ix.store.path}\0${head}`;
+  let plain = plainHeads.get(key);
+  if (plain === undefined) {
+    plain = (await gitMaybe(["cat-file", "-e", `${head}:${IGNORE_REVS_FILE}`], ix.git)) === null;
+    plainHeads.set(key, plain);
+  }
+  return plain ? head : undefined;
+}
+
+/** True when lines are still on `below` as a boundary: the index did not hold their file's blame there (a full clone then asks git for all). */
+export function leftAt(result: BlameResult, below: string): boolean {
+  return result.commits[below]?.boundary === true && result.hunks.some((h) => h.sha === below);
 }
 
 /**

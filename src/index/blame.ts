@@ -12,7 +12,7 @@ import type { IndexContext } from "./context.ts";
 import { lineCounts } from "./line-counts.ts";
 import { mergeWrittenPaths } from "./merge-written.ts";
 import { singleCommitBlame } from "./single-commit-blame.ts";
-import { importHead, throughBoundary } from "./blame-below.ts";
+import { importHead, leftAt, plainImportHead, throughBoundary } from "./blame-below.ts";
 import { isShallow } from "../git/repo.ts";
 
 export const IGNORE_REVS_FILE = ".git-blame-ignore-revs";
@@ -154,9 +154,14 @@ async function gitBlame(ix: IndexContext, t: BlameTarget, ignoreFile: string | u
   // repository's file counts (--ignore-revs-file "" came after them: one naming a missing file failed).
   const ignores = ["--no-ignore-revs-file", ...(ignoreFile ? ["--ignore-revs-file", ignoreFile] : [])];
   const args = [...ignores, t.commit, "--", t.path];
-  const below = isShallow(ix.repo) ? importHead(ix) : undefined;
+  const shallow = isShallow(ix.repo);
+  // A full clone's blame starts from the imported index's too, where it holds every line git takes back to the import head.
+  const below = shallow ? importHead(ix) : ignoreFile ? undefined : await plainImportHead(ix);
   try {
-    if (below) return await blameBelow(ix, ignores, t, below);
+    if (below) {
+      const found = await blameBelow(ix, ignores, t, below);
+      if (shallow || !leftAt(found, below)) return found;
+    }
     const blob = t.headKey?.blob ?? t.headBlob;
     return (blob && (await incrementalBlame(ix, args, blob, watch))) || parseBlamePorcelain(await git(["blame", "--porcelain", ...args], ix.git));
   } catch (err) {

@@ -2,9 +2,6 @@
  * One worktree's view of its repository's index: history, tree and churn kept at the HEAD the
  * shared index follows (the main worktree's), and this worktree's HEAD answered as any commit.
  */
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { LoreError } from "../errors.ts";
 import { FULL_SHA } from "../git/head-file.ts";
 import { currentHead, resolveCommit, type Repo } from "../git/repo.ts";
@@ -15,6 +12,7 @@ import type { Store } from "../store/store.ts";
 import { releaseSharedIndex, sharedIndexOf, type SharedIndex } from "./shared-index.ts";
 import { churnFor, updateChurn } from "./churn.ts";
 import type { IndexContext, IndexOptions, Progress } from "./context.ts";
+import { fingerprintOf } from "./fingerprint.ts";
 import { updateHistory } from "./history.ts";
 import { lsTree, updateTree } from "./tree.ts";
 import { indexOffHistory } from "./off-history.ts";
@@ -46,14 +44,6 @@ const UPDATE_WAIT_MS = 10 * 60_000;
 export function defaultIndexOptions(): IndexOptions {
   const n = Number(process.env.LORE_MAX_COMMITS);
   return Number.isInteger(n) && n > 0 ? { maxCommits: n } : {};
-}
-
-function fileHash(path: string): string {
-  try {
-    return createHash("sha1").update(readFileSync(path)).digest("hex");
-  } catch {
-    return "";
-  }
 }
 
 export class RepoIndex implements IndexContext {
@@ -121,8 +111,7 @@ export class RepoIndex implements IndexContext {
    * A whole history (an index imported from a full clone) reaches below any boundary: the clone's depth is not part of it.
    */
   fingerprint(): string {
-    const shallow = this.store.meta("historyWhole") === "1" ? "" : fileHash(join(this.repo.commonDir, "shallow"));
-    return `${fileHash(join(this.shared.primary.root, ".mailmap"))}:${shallow}:${this.options.maxCommits ?? "all"}`;
+    return fingerprintOf(this.shared.primary.root, this.repo.commonDir, this.store.meta("historyWhole") === "1", this.options);
   }
 
   /**

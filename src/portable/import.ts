@@ -21,7 +21,7 @@ import { fileStamp } from "./export.ts";
 import { readHeader, type Manifest } from "./manifest.ts";
 import type { PhaseLog } from "./phase-log.ts";
 import { freeBytes, openSource } from "./source.ts";
-import { adoptStaged, stagedPath } from "./swap.ts";
+import { adoptStaged, placeStaged, stagedPath } from "./swap.ts";
 import { unpack } from "./unpack.ts";
 
 const bad = (why: string) => new LoreError("BAD_INDEX_FILE", `This index file cannot be imported: ${why}. Nothing was changed.`);
@@ -128,7 +128,8 @@ export async function importIndex(repo: Repo, source: string, headers: Record<st
     await log.done(`checked the index at ${m.head.slice(0, 12)}: ${commits.toLocaleString("en-US")} commits, ${m.whole ? "whole history" : "part of the history"}`);
     log.begin();
     const viaDaemon = adopt ? (await adopt(staged, m.head), true) : await throughDaemon(repo, staged, m.head);
-    if (!viaDaemon) await adoptStaged(indexOf(repo), staged, m.head);
+    // No index here yet (a fresh sandbox): the checked file becomes it; else its rows replace the index's.
+    if (!viaDaemon && !placeStaged(repo, live, staged, m.head)) await adoptStaged(indexOf(repo), staged, m.head);
     await log.done(`imported${viaDaemon ? " (the daemon serves it from its next answer)" : ""}`);
     return { head: m.head, commits, viaDaemon };
   } finally {

@@ -2,9 +2,15 @@
  * Puts a checked index file in place of a repository's index: one SQLite transaction in the turn of
  * index work (never beside an update), so every reader sees the old index or the new one, never a mix.
  */
+import { existsSync, linkSync, rmSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { LoreError } from "../errors.ts";
-import type { RepoIndex } from "../index/repo-index.ts";
+import type { Repo } from "../git/repo.ts";
+import { fingerprintOf } from "../index/fingerprint.ts";
+import { defaultIndexOptions, type RepoIndex } from "../index/repo-index.ts";
+import { withLockSync } from "../store/file-lock.ts";
+import { ForeignIndex } from "../store/foreign-index.ts";
+import { adoptInPlace } from "../store/index-copy.ts";
 
 /** The name an import gives the checked copy it hands over, in the index's own folder. */
 export function stagedPath(indexPath: string, tag: string): string {
@@ -27,4 +33,33 @@ export async function adoptStaged(ix: RepoIndex, file: string, head: string): Pr
     ix.forgetScopes();
     ix.store.checkpoint();
   });
+}
+
+/** How long placing waits for a process creating the index file (as opening one does). */
+const PLACE_WAIT_MS = 60_000;
+
+/**
+ * Where `repo` (its main work tree) has no index yet, as in a fresh sandbox: the staged file is made final
+ * in place (what adoptStaged writes) and linked in as the index, under the lock that creating one takes,
+ * so no reader sees it half made. False when an index exists by then: adoptStaged swaps its rows instead.
+ */
+export function placeStaged(repo: Repo, live: string, file: string, head: string): boolean {
+  if (repo.gitDir !== repo.commonDir || existsSync(live) || !isStaged(live, file)) return false;
+  const copy = ForeignIndex.open(file);
+  let whole: boolean;
+  try {
+    whole = copy.meta("historyWhole") === "1";
+  } finally {
+    copy.close();
+  }
+  const now = new Date().toISOString();
+  if (!adoptInPlace(file, { imported: `${head} ${now}`, lastIndexedAt: now, mailmap: fingerprintOf(repo.root, repo.commonDir, whole, defaultIndexOptions()) })) return false;
+  const placed = withLockSync(`${live}.open-lock`, PLACE_WAIT_MS, () => {
+    if (existsSync(live)) return false;
+    // A log or lock of an index removed earlier must not be read as this file's.
+    for (const suffix of ["-wal", "-shm", "-journal"]) rmSync(live + suffix, { force: true });
+    linkSync(file, live);
+    return true;
+  });
+  return placed === true;
 }

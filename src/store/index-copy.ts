@@ -18,6 +18,8 @@ export const PORTABLE_META = [
   "historyWhole",
   "unreadableContent",
   "codeUnreadable",
+  // The commits provenance has marked (by row id, which travels with the rows): the import marks only new ones.
+  "provenanceThrough",
 ] as const;
 
 /** Caches of this machine: line histories keep whole answers (which name the repository's path), blame failures a damaged clone's own. */
@@ -63,6 +65,8 @@ export function migratedCopy(from: string, dest: string, version: number): void 
     db.exec(`ATTACH DATABASE ${quoted(from)} AS src`);
     db.exec("BEGIN");
     for (const t of dataTables(db)) db.exec(`DELETE FROM main.${t}; INSERT INTO main.${t} SELECT * FROM src.${t}`);
+    // An older schema may lack the marks (or mark otherwise): every commit is marked again after the import.
+    db.exec("DELETE FROM main.meta WHERE key = 'provenanceThrough'");
     db.exec("COMMIT");
     db.exec("DETACH DATABASE src");
     for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
@@ -70,6 +74,16 @@ export function migratedCopy(from: string, dest: string, version: number): void 
   } finally {
     db.close();
   }
+}
+
+/** The end of both ways of adopting: `meta` set, a lying mark count dropped, the message search rebuilt from the commits. */
+function finishAdopt(db: SqlDatabase, meta: Record<string, string>): void {
+  const set = db.prepare("INSERT INTO main.meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+  for (const [k, v] of Object.entries(meta)) set.run(k, v);
+  // A mark count past the commits the file holds would leave new commits unmarked: then all are marked again.
+  db.exec("DELETE FROM main.meta WHERE key = 'provenanceThrough' AND NOT (value GLOB '[0-9]*' AND value NOT GLOB '*[^0-9]*' AND length(value) < 16 AND CAST(value AS INTEGER) <= (SELECT coalesce(max(id), 0) FROM main.commit_rows))");
+  db.exec("INSERT INTO message_fts (rowid, subject, body) SELECT id, subject, body FROM message_parts");
+  db.exec("INSERT INTO main.meta (key, value) SELECT 'messagesIndexed', coalesce(max(id), 0) FROM commit_rows WHERE true ON CONFLICT (key) DO UPDATE SET value = excluded.value");
 }
 
 /**
@@ -91,10 +105,7 @@ export function adoptRows(db: SqlDatabase, file: string, meta: Record<string, st
       db.exec("INSERT INTO message_fts (message_fts) VALUES ('delete-all')");
       db.exec("DELETE FROM main.meta WHERE key <> 'repoRoot'");
       db.exec(`INSERT INTO main.meta (key, value) SELECT key, value FROM src.meta WHERE key IN (${metaList})`);
-      const set = db.prepare("INSERT INTO main.meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
-      for (const [k, v] of Object.entries(meta)) set.run(k, v);
-      db.exec("INSERT INTO message_fts (rowid, subject, body) SELECT id, subject, body FROM message_parts");
-      db.exec("INSERT INTO main.meta (key, value) SELECT 'messagesIndexed', coalesce(max(id), 0) FROM commit_rows WHERE true ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+      finishAdopt(db, meta);
       db.exec("COMMIT");
     } catch (err) {
       try {
@@ -104,5 +115,56 @@ export function adoptRows(db: SqlDatabase, file: string, meta: Record<string, st
     }
   } finally {
     db.exec("DETACH DATABASE src");
+  }
+}
+
+/** The rows of the message search's own tables, each value quoted (its type kept), read as plain tables: FTS5 never runs. */
+function searchRows(db: SqlDatabase): string {
+  const queries = [
+    "SELECT id, quote(block) AS q FROM message_fts_data ORDER BY id",
+    "SELECT quote(segid) AS s, quote(term) AS t, quote(pgno) AS p FROM message_fts_idx ORDER BY segid, term",
+    "SELECT id, quote(sz) AS q FROM message_fts_docsize ORDER BY id",
+    "SELECT quote(k) AS k, quote(v) AS v FROM message_fts_config ORDER BY k",
+  ];
+  return JSON.stringify(queries.map((q) => db.prepare(q).all()));
+}
+
+let emptySearch: string | undefined;
+
+/** searchRows() of an empty message search, as lore's migrations make it (an export empties its search to this). */
+function emptySearchRows(): string {
+  if (emptySearch !== undefined) return emptySearch;
+  const db = runtime.openDatabase(":memory:");
+  try {
+    for (let v = 0; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    return (emptySearch = searchRows(db));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Makes a checked, staged index file (at lore's schema) what adoptRows would make of an empty index, in
+ * the file itself, so that where there is no index yet it can become the index without its rows copied
+ * twice. Only when the file's message search is byte for byte an empty one (an export's): FTS5 then
+ * reads nothing of the file's making. False, with the file unchanged, when it is not (adoptRows instead).
+ */
+export function adoptInPlace(file: string, meta: Record<string, string>): boolean {
+  const db = runtime.openDatabase(file);
+  try {
+    db.exec("PRAGMA trusted_schema = OFF");
+    db.exec("BEGIN IMMEDIATE");
+    if (searchRows(db) !== emptySearchRows()) {
+      db.exec("ROLLBACK");
+      return false;
+    }
+    db.exec(`DELETE FROM meta WHERE key NOT IN (${metaList})`);
+    for (const t of LOCAL_TABLES) db.exec(`DELETE FROM ${t}`);
+    finishAdopt(db, meta);
+    db.exec("COMMIT");
+    db.exec("PRAGMA journal_mode = WAL");
+    return true;
+  } finally {
+    db.close();
   }
 }

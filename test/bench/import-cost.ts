@@ -54,8 +54,10 @@ async function measure(name: string, full: string): Promise<Row> {
   // The first answers in a new process after the import (process start included): log, and blame of a file the index holds;
   // then blame of a file the new commits changed, which git blames as after any new commits.
   const text = (f: string) => /\.(js|ts|tsx|md|json)$/.test(f);
-  const changed = runGit(full, ["diff", "--name-only", imp.json.imported, "HEAD"]).split("\n").filter(text)[0]!;
-  const kept = runGit(full, ["ls-files"]).split("\n").find(text)!;
+  const changedFiles = runGit(full, ["diff", "--name-only", imp.json.imported, "HEAD"]).split("\n").filter(text);
+  const changed = changedFiles[0]!;
+  // A file the new commits left alone: its blame at HEAD is the one the index carried.
+  const kept = runGit(full, ["ls-files"]).split("\n").find((f) => text(f) && !changedFiles.includes(f))!;
   const first = Math.max(lore(full, homeB, ["log", "-n", "20", "--json"]).ms, lore(full, homeB, ["blame", kept, "--json"]).ms);
   const changedBlameMs = lore(full, homeB, ["blame", changed, "--json"]).ms;
   const build = lore(full, homeB, ["index", "build"]);

@@ -209,6 +209,26 @@ describe("imports that work", () => {
     expect([log[0].pr, log[0].agent, log[1].pr, log[1].agent]).toEqual([42, "claude", undefined, undefined]);
   });
 
+  test("whose count of marked commits reaches past its commits: every commit is marked again, its pr and agent as git's log says", async () => {
+    const lying = craftedDb("marked-past", "DELETE FROM commit_marks; UPDATE meta SET value = '999999999' WHERE key = 'provenanceThrough';");
+    const r = await lore(["index", "import", lying, "--json"]);
+    expect(r.code).toBe(0);
+    const log = cli(repo, ["log", "-n", "2", "--json"], { LORE_HOME: home }).json.commits;
+    expect([log[0].pr, log[0].agent, log[1].pr]).toEqual([42, "claude", undefined]);
+  });
+
+  test("whose message search is not an empty one, into a LORE_HOME with no index yet: the search is made from its commits, never taken from the file", async () => {
+    // An export's search is empty; this one's claims a word for the newest commit that no commit has.
+    const planted = craftedDb("search-planted", "INSERT INTO message_fts (rowid, subject, body) SELECT max(id), 'zebracornword', '' FROM commit_rows;");
+    const fresh = join(root, "home-fresh-search");
+    const r = await lore(["index", "import", planted, "--json"], { LORE_HOME: fresh });
+    expect(r.code).toBe(0);
+    expect(runGit(repo, ["log", "--format=%h", "--grep=zebracornword"]).trim()).toBe("");
+    expect(cli(repo, ["search", "zebracornword", "--json"], { LORE_HOME: fresh }).json.results ?? []).toEqual([]);
+    const found = cli(repo, ["search", "provenance", "--json"], { LORE_HOME: fresh }).json.results.map((c: { sha: string }) => c.sha);
+    expect(found).toEqual(runGit(repo, ["log", "--format=%H", "-i", "--grep=provenance"]).trim().split("\n").map((h) => h.slice(0, 12)));
+  });
+
   test("from stdin, and an export to stdout imports the same", async () => {
     const env = { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1" };
     const out = spawnSync(process.execPath, [MAIN, "index", "export", "-"], { cwd: repo, env, maxBuffer: 1 << 28 });

@@ -4,14 +4,16 @@
  * and only the 30 new commits are read. The refusals of bad files are in bad-imports.test.ts.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
+import { Database } from "bun:sqlite";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { generateRepo } from "../bench/gen-repo.ts";
 import { runGit, tempDir, TestRepo } from "../helpers/git-repo.ts";
 import { gitLogTruth, comparable } from "../helpers/git-log-truth.ts";
 import { expectBlameLikeGit } from "../helpers/disk-truth.ts";
 import { ask, cli } from "../helpers/lore.ts";
 import { thirtyMore } from "../helpers/thirty-more.ts";
-import { readIndexFile } from "../helpers/index-file.ts";
+import { readIndexFile, writeIndexFile } from "../helpers/index-file.ts";
 
 let a = "";
 let b = "";
@@ -101,6 +103,23 @@ describe("an index exported at path A and imported at path B, 30 commits ahead",
       const r = await ask("history", b, { path, limit: 1000 });
       expect(r.commits.map((c: any) => c.sha)).toEqual(runGit(b, ["log", "--follow", "-M", "--format=%h", "--abbrev=12", "--", path]).split("\n").filter(Boolean));
     }
+  });
+
+  test("blame of the changed files equals git blame too where the file holds no blame at its head (git then walks the whole history)", async () => {
+    const f = readIndexFile(file);
+    const dbPath = join(dirname(file), "no-blames.db");
+    writeFileSync(dbPath, f.db);
+    const db = new Database(dbPath);
+    db.exec("DELETE FROM blame_hunks; DELETE FROM blames;");
+    db.close();
+    f.db = readFileSync(dbPath);
+    const crafted = join(dirname(file), "no-blames.lore");
+    writeIndexFile(crafted, f);
+    // Another clone of B: an index of its own in this LORE_HOME, asked in this process.
+    const c = join(dirname(file), "c");
+    runGit(dirname(file), ["clone", "-q", "--no-local", b, c]);
+    expect(cli(c, ["index", "import", crafted, "--json"], { LORE_HOME: homeB }).code).toBe(0);
+    for (const path of sample.slice(0, 3)) await expectBlameLikeGit(c, path);
   });
 
   test("status says the index is fresh and whole, and blame of every file follows with lore index build", () => {
