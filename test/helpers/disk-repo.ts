@@ -1,7 +1,9 @@
 /** The small repository the on-disk tests edit (src/app.js in three commits, an odd name, a CRLF file), and how they edit and reset it. */
+import { afterAll, beforeAll } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BOB, CAROL, lines, TestRepo } from "./git-repo.ts";
+import { isolateHome } from "./lore.ts";
 
 /** `line N TAG` for N from `from` to `to`: lines distinct enough that git blame tells them apart. */
 export const numbered = (from: number, to: number, tag = "v1") => Array.from({ length: to - from + 1 }, (_, i) => `line ${from + i} ${tag}`);
@@ -37,4 +39,19 @@ export function editLines(repo: TestRepo, path: string, f: (ls: string[]) => str
   const ls = readFileSync(full, "utf8").split("\n");
   ls.pop();
   writeFileSync(full, lines(...f(ls)));
+}
+
+/**
+ * A test file's own disk repository: built once before its tests (in a home of their own), removed
+ * after; `built` hears of it. Returns how the tests reset and edit it.
+ */
+export function useDiskRepo(built: (repo: TestRepo) => void): { reset: () => void; edit: (path: string, f: (ls: string[]) => string[]) => void } {
+  let repo: TestRepo | undefined;
+  beforeAll(() => {
+    isolateHome();
+    repo = buildDiskRepo();
+    built(repo);
+  });
+  afterAll(() => repo?.cleanup());
+  return { reset: () => resetToHead(repo!), edit: (path, f) => editLines(repo!, path, f) };
 }

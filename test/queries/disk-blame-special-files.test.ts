@@ -1,21 +1,15 @@
 /** blame of the file on disk where git reads it specially: index flags, odd names, line endings, unreadable files, FIFOs and ignored revisions. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildDiskRepo, editLines, resetToHead } from "../helpers/disk-repo.ts";
+import { useDiskRepo } from "../helpers/disk-repo.ts";
 import { expectBlameLikeGit, expectIntentLikeGit } from "../helpers/disk-truth.ts";
 import { BOB, CAROL, lines, TestRepo } from "../helpers/git-repo.ts";
-import { ask, isolateHome } from "../helpers/lore.ts";
+import { ask } from "../helpers/lore.ts";
 
 let repo: TestRepo;
-beforeAll(() => {
-  isolateHome();
-  repo = buildDiskRepo();
-});
-afterAll(() => repo.cleanup());
-const reset = () => resetToHead(repo);
-const edit = (path: string, f: (ls: string[]) => string[]) => editLines(repo, path, f);
+const { reset, edit } = useDiskRepo((r) => (repo = r));
 
 describe("blame of the file on disk", () => {
   test("a file marked assume-unchanged or skip-worktree is read on disk, as git blame reads it (git diff trusts the staging area)", async () => {

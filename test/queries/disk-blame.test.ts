@@ -1,22 +1,16 @@
 /** blame of the file on disk, checked against git blame -- PATH: edits, the staging area, renames, copies, deletions and what stands where a file was. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildDiskRepo, editLines, resetToHead } from "../helpers/disk-repo.ts";
+import { useDiskRepo } from "../helpers/disk-repo.ts";
 import { expectBlameLikeGit, gitDirHash } from "../helpers/disk-truth.ts";
 import { lines, TestRepo } from "../helpers/git-repo.ts";
 import { gitBlame, short } from "../helpers/git-truth.ts";
-import { ask, isolateHome } from "../helpers/lore.ts";
+import { ask } from "../helpers/lore.ts";
 
 let repo: TestRepo;
-beforeAll(() => {
-  isolateHome();
-  repo = buildDiskRepo();
-});
-afterAll(() => repo.cleanup());
-const reset = () => resetToHead(repo);
-const edit = (path: string, f: (ls: string[]) => string[]) => editLines(repo, path, f);
+const { reset, edit } = useDiskRepo((r) => (repo = r));
 
 describe("blame of the file on disk", () => {
   test("a clean file is answered at HEAD exactly as before, without a worktree key", async () => {

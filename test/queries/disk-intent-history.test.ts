@@ -1,22 +1,16 @@
 /** intent and history -L of the file on disk, in a merge in progress and in a linked worktree, checked against git blame and git log -L. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildDiskRepo, editLines, resetToHead } from "../helpers/disk-repo.ts";
+import { useDiskRepo } from "../helpers/disk-repo.ts";
 import { expectBlameLikeGit, expectIntentLikeGit, expectLineHistoryLikeGit, gitDirHash } from "../helpers/disk-truth.ts";
 import { BOB, CAROL, lines, TestRepo } from "../helpers/git-repo.ts";
 import { short } from "../helpers/git-truth.ts";
-import { ask, isolateHome } from "../helpers/lore.ts";
+import { ask } from "../helpers/lore.ts";
 
 let repo: TestRepo;
-beforeAll(() => {
-  isolateHome();
-  repo = buildDiskRepo();
-});
-afterAll(() => repo.cleanup());
-const reset = () => resetToHead(repo);
-const edit = (path: string, f: (ls: string[]) => string[]) => editLines(repo, path, f);
+const { reset, edit } = useDiskRepo((r) => (repo = r));
 
 describe("intent of the file on disk", () => {
   test("commits carry on-disk line numbers and uncommitted lists the rest", async () => {
