@@ -22,6 +22,8 @@ export interface Way {
   text?: number;
   /** lore's way: the tokens of its answers' values alone (valuesAlone), no keys or JSON punctuation. */
   values?: number;
+  /** lore's way: the tokens of its values alone as one flat JSON array: the least any JSON copy of them can cost. */
+  flat?: number;
   calls: number;
   ms: number;
 }
@@ -52,6 +54,7 @@ export function loreCaller(repo: string, way: Way, answers: unknown[], texts?: s
     way.tokens += countTokens(text);
     way.text = (way.text ?? 0) + countTokens(content);
     way.values = (way.values ?? 0) + countTokens(r.structuredContent ? valuesAlone(r.structuredContent) : text);
+    way.flat = (way.flat ?? 0) + countTokens(r.structuredContent ? JSON.stringify(valuesOf(r.structuredContent)) : text);
     texts?.push(text, ...(r.structuredContent ? [content] : []));
     // A tool that answers in text (show) gives the model its text: the facts are checked in it (rows as objects again).
     const value = r.isError ? { error: r.content[0]?.text } : expandTuples(r.structuredContent ?? { text: r.content.map((c) => c.text).join("\n") });
@@ -117,11 +120,12 @@ export async function runTask(f: RepoFacts, kind: Kind, t: Task): Promise<TaskRe
  */
 const FIELD_NAME = /^[a-z][A-Za-z]*$/;
 
-export function valuesAlone(v: unknown): string {
-  const out: string[] = [];
+/** An answer's values in order, as they are (numbers stay numbers), without field names (a path or a person as a key is a value). */
+export function valuesOf(v: unknown): unknown[] {
+  const out: unknown[] = [];
   const walk = (x: unknown): void => {
     if (x === null || x === undefined) return;
-    if (typeof x !== "object") return void out.push(String(x));
+    if (typeof x !== "object") return void out.push(x);
     if (Array.isArray(x)) return x.forEach(walk);
     // A field name (camelCase) is format; any other key (a path, a person) is a value, and so is
     // every key of an object keyed by values (a person named "agchou" among "Ann Lee" and others).
@@ -133,7 +137,11 @@ export function valuesAlone(v: unknown): string {
     }
   };
   walk(v);
-  return out.join(" ");
+  return out;
+}
+
+export function valuesAlone(v: unknown): string {
+  return valuesOf(v).map(String).join(" ");
 }
 
 export function geomean(xs: readonly number[]): number {
@@ -145,9 +153,14 @@ export function valuesRatio(r: TaskResult): number {
   return Math.max(1, r.lore.values ?? r.lore.tokens) / Math.max(1, r.git.tokens);
 }
 
+/** The tokens of one of lore's copies of a task's answers ("flat": its values alone as one flat JSON array). */
+export function copyTokens(r: TaskResult, copy: "json" | "text" | "flat"): number {
+  return copy === "json" ? r.lore.tokens : copy === "text" ? (r.lore.text ?? r.lore.tokens) : (r.lore.flat ?? r.lore.tokens);
+}
+
 /** A copy's tokens over its values alone, for one task: what the format costs beside the facts. */
-export function overFloor(r: TaskResult, copy: "json" | "text"): number {
-  return Math.max(1, copy === "json" ? r.lore.tokens : (r.lore.text ?? r.lore.tokens)) / Math.max(1, r.lore.values ?? r.lore.tokens);
+export function overFloor(r: TaskResult, copy: "json" | "text" | "flat"): number {
+  return Math.max(1, copyTokens(r, copy)) / Math.max(1, r.lore.values ?? r.lore.tokens);
 }
 
 /** The text copy's tokens over git's, for one task. */

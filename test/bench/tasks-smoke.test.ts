@@ -37,6 +37,6 @@ test("every kind of task runs on a small history, with lore's facts equal to git
   expect(KINDS.filter((k) => !drawn.has(k.name)).map((k) => k.name)).toEqual([]);
   expect(run.results.filter((r) => r.problems.length).map((r) => `${r.kind} ${r.what}: ${r.problems.join("; ")}`)).toEqual([]);
   // Both copies are measured: the JSON (tokens) and the text (text), each beside the values alone.
-  for (const r of run.results) expect(r.git.tokens > 0 && r.lore.tokens > 0 && r.lore.text! > 0 && r.lore.values! > 0 && r.lore.calls >= 1).toBe(true);
+  for (const r of run.results) expect(r.git.tokens > 0 && r.lore.tokens > 0 && r.lore.text! > 0 && r.lore.values! > 0 && r.lore.flat! >= r.lore.values! && r.lore.calls >= 1).toBe(true);
   expect(table(run).rows.length).toBe(KINDS.length);
 }, 120_000);

@@ -15,7 +15,7 @@ import { Warmup } from "../../src/daemon/background.ts";
 import { FILE_KINDS } from "./tasks-file-kinds.ts";
 import { REPO_KINDS } from "./tasks-repo-kinds.ts";
 import { PROVENANCE_KINDS } from "./tasks-provenance-kinds.ts";
-import { drawTasks, geomean, overFloor, runTask, textRatio, tokenRatio, valuesRatio, type TaskResult } from "./tasks-run.ts";
+import { copyTokens, drawTasks, geomean, overFloor, runTask, textRatio, tokenRatio, valuesRatio, type TaskResult } from "./tasks-run.ts";
 import { readRepo } from "./tasks-repo.ts";
 import { machine, machineLine, markdownTable, ms, writeBlock, type Table } from "./report.ts";
 import { ROOT } from "./lore-cli.ts";
@@ -84,10 +84,13 @@ export function table(run: RepoRun): Table {
   const all = run.results;
   const kindMeans = (f: (r: TaskResult) => number) => KINDS.map((k) => geomean(all.filter((r) => r.kind === k.name).map(f))).filter(Number.isFinite);
   const total = (f: (r: TaskResult) => number) => all.reduce((s, r) => s + f(r), 0);
+  // What a copy costs over the values alone: per task (geometric mean), in total, and the most on one task.
+  const floor = (c: "json" | "text" | "flat") =>
+    `${x(geomean(all.map((r) => overFloor(r, c))))} its values alone per task (${x(total((r) => copyTokens(r, c)) / total((r) => r.lore.values ?? r.lore.tokens))} in total, at most ${x(worst(all.map((r) => overFloor(r, c))))})`;
   const copy = (name: string, f: (r: TaskResult) => number, c: "json" | "text", tokens: (r: TaskResult) => number) =>
-    `${name} ${x(geomean(all.map(f)))}, worst kind ${x(worst(kindMeans(f)))}, in total ${x(total(tokens) / total((r) => r.git.tokens))}, at most ${x(worst(all.map((r) => overFloor(r, c))))} its values alone`;
+    `${name} ${x(geomean(all.map(f)))}, worst kind ${x(worst(kindMeans(f)))}, in total ${x(total(tokens) / total((r) => r.git.tokens))}, ${floor(c)}`;
   return {
-    title: `${run.name}: ${all.length} tasks, lore's tokens / git's per task (geometric mean): ${copy("JSON", tokenRatio, "json", (r) => r.lore.tokens)}; ${copy("text", textRatio, "text", (r) => r.lore.text ?? r.lore.tokens)} (values alone ${x(geomean(all.map(valuesRatio)))})`,
+    title: `${run.name}: ${all.length} tasks, lore's tokens / git's per task (geometric mean): ${copy("JSON", tokenRatio, "json", (r) => r.lore.tokens)}; ${copy("text", textRatio, "text", (r) => r.lore.text ?? r.lore.tokens)} (values alone ${x(geomean(all.map(valuesRatio)))} git's; the values alone as one flat JSON array, the least any JSON copy can cost: ${floor("flat")})`,
     head: ["task", "n", "git tokens", "JSON tokens", "text tokens", "lore / git (JSON / text)", "values alone / git", "most over values alone (JSON / text)", "calls git / lore", "time git / lore", "facts"],
     rows,
     align: "lrrrrrrrrrr",
@@ -128,7 +131,7 @@ async function main(): Promise<void> {
       console.log(markdownTable(t) + "\n");
       if (!verbose) for (const r of run.results.filter((r) => r.problems.length)) console.log(`  ${r.kind} ${r.what}: ${r.problems.join("; ")}`);
     }
-    const how = `${perKind} tasks of each kind per repository, drawn with seed ${seed}; tokens are what the agent reads (git's output; lore's two copies of each answer: structuredContent as JSON, which Claude Code, Codex and VS Code read, and the text content, which Gemini CLI, opencode and Zed read), counted with @anthropic-ai/tokenizer; "values alone" counts lore's answers without their field names and JSON punctuation, a floor for any answer that says the same facts (the goal: each copy at most ${FLOOR_GOAL}× it per task); times are means per task (lore in process, warm, after its background pass). ${machineLine(machine())}.`;
+    const how = `${perKind} tasks of each kind per repository, drawn with seed ${seed}; tokens are what the agent reads (git's output; lore's two copies of each answer: structuredContent as JSON, which Claude Code, Codex and VS Code read, and the text content, which Gemini CLI, opencode and Zed read), counted with @anthropic-ai/tokenizer; "values alone" counts lore's answers without their field names and JSON punctuation, a floor for any answer that says the same facts (the goal: each copy at most ${FLOOR_GOAL}× it per task; JSON cannot be: its values alone as one flat JSON array, with no field name, already cost more, since a space before a word is no token of its own and JSON's comma and quotes are); times are means per task (lore in process, warm, after its background pass). ${machineLine(machine())}.`;
     console.log(how);
     if (args.includes("--write-docs")) {
       writeBlock(join(ROOT, "docs", "benchmarks.md"), "tasks", `${tables.join("\n\n")}\n\n${how} \`npm run bench:tasks -- --write-docs\` regenerates this block.`);
