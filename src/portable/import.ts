@@ -102,8 +102,17 @@ export interface Imported {
  * Checks the index file `source` names and puts it in place of `repo`'s index; nothing changes when a check fails.
  * `adopt` does the swap where the index is served from this process (lore serve); else the user's daemon does, or this process.
  * With `keepNewer`, a file at a commit the live index already holds changes nothing (lore serve: the index caught up from it).
+ * `early` runs once the manifest is checked, before the file is unpacked (lore index import starts its catch-up's git there).
  */
-export async function importIndex(repo: Repo, source: string, headers: Record<string, string>, log: PhaseLog, adopt?: (file: string, head: string) => Promise<unknown>, keepNewer = false): Promise<Imported> {
+export async function importIndex(
+  repo: Repo,
+  source: string,
+  headers: Record<string, string>,
+  log: PhaseLog,
+  adopt?: (file: string, head: string) => Promise<unknown>,
+  keepNewer = false,
+  early?: (m: Manifest) => Promise<void>,
+): Promise<Imported> {
   log.begin();
   const live = indexPath(repo.commonDir);
   mkdirSync(dirname(live), { recursive: true, mode: 0o700 });
@@ -117,6 +126,7 @@ export async function importIndex(repo: Repo, source: string, headers: Record<st
     const { manifest: m, offset } = readHeader(src.path);
     if (keepNewer && (await liveHolds(repo, live, m.head))) return { head: m.head, commits: 0, viaDaemon: false, unchanged: true };
     await checkManifest(repo, m, statSync(src.path).size - offset);
+    await early?.(m);
     if (m.bytes > freeBytes(dirname(live)))
       throw new LoreError("INDEX_WRITE_FAILED", `This index unpacks to ${m.bytes.toLocaleString("en-US")} bytes, more than is free for lore's folder; free some space (or point LORE_HOME at a disk with room). Nothing was changed.`);
     await unpack(src.path, offset, m, unpacked);

@@ -76,19 +76,22 @@ export function migratedCopy(from: string, dest: string, version: number): void 
   }
 }
 
-/** The end of both ways of adopting: `meta` set, a lying mark count dropped, the message search rebuilt from the commits. */
+/**
+ * The end of both ways of adopting: `meta` set, a lying mark count dropped. The message search is empty
+ * here (checked, or emptied) and marked as holding no commit: it is made from the commits, never taken
+ * from the file, by the first message search (in its transaction), the daemon's pass or lore index build.
+ */
 function finishAdopt(db: SqlDatabase, meta: Record<string, string>): void {
   const set = db.prepare("INSERT INTO main.meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
   for (const [k, v] of Object.entries(meta)) set.run(k, v);
   // A mark count past the commits the file holds would leave new commits unmarked: then all are marked again.
   db.exec("DELETE FROM main.meta WHERE key = 'provenanceThrough' AND NOT (value GLOB '[0-9]*' AND value NOT GLOB '*[^0-9]*' AND length(value) < 16 AND CAST(value AS INTEGER) <= (SELECT coalesce(max(id), 0) FROM main.commit_rows))");
-  db.exec("INSERT INTO message_fts (rowid, subject, body) SELECT id, subject, body FROM message_parts");
-  db.exec("INSERT INTO main.meta (key, value) SELECT 'messagesIndexed', coalesce(max(id), 0) FROM commit_rows WHERE true ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+  db.exec("DELETE FROM main.meta WHERE key = 'messagesIndexed'");
 }
 
 /**
  * Puts the rows of `file` (a checked index at lore's schema) in place of every row of the live index `db`,
- * keeping its identity (repoRoot), then `meta`; rebuilds the message search from the commits. One
+ * keeping its identity (repoRoot), then `meta`; empties the message search (finishAdopt). One
  * transaction: a reader sees the old index or the new one, and a failure (a full disk) leaves the old.
  */
 export function adoptRows(db: SqlDatabase, file: string, meta: Record<string, string>): void {
