@@ -3,6 +3,7 @@
  * and a checked copy's rows put in place of the live index's, in one transaction (import).
  */
 import { runtime, type SqlDatabase } from "../runtime/index.ts";
+import { referenceDatabase } from "./foreign-index.ts";
 import { MIGRATIONS, SCHEMA_VERSION } from "./schema.ts";
 
 /** Meta that describes the index's content: it travels. The rest (repoRoot, rebuilt, times, fingerprint) is this machine's. */
@@ -136,14 +137,7 @@ let emptySearch: string | undefined;
 
 /** searchRows() of an empty message search, as lore's migrations make it (an export empties its search to this). */
 function emptySearchRows(): string {
-  if (emptySearch !== undefined) return emptySearch;
-  const db = runtime.openDatabase(":memory:");
-  try {
-    for (let v = 0; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
-    return (emptySearch = searchRows(db));
-  } finally {
-    db.close();
-  }
+  return (emptySearch ??= searchRows(referenceDatabase(SCHEMA_VERSION)));
 }
 
 /**
