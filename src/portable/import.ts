@@ -16,7 +16,7 @@ import { mainWorktree } from "../index/shared-index.ts";
 import { ForeignIndex } from "../store/foreign-index.ts";
 import { migratedCopy } from "../store/index-copy.ts";
 import { SCHEMA_VERSION } from "../store/schema.ts";
-import { checkBelongs } from "./belongs.ts";
+import { askGit, checkBelongs, type Asked } from "./belongs.ts";
 import { fileStamp } from "./export.ts";
 import { readHeader, type Manifest } from "./manifest.ts";
 import type { PhaseLog } from "./phase-log.ts";
@@ -47,12 +47,17 @@ async function checkDatabase(repo: Repo, file: string, m: Manifest): Promise<num
     const v = db.version;
     if (v !== m.schema) throw bad(`its database is at schema ${v}, not the ${m.schema} its manifest gives`);
     if (!db.sameSchema()) throw bad("its database has tables, views or triggers lore's schema does not");
+    // git reads the sampled commits while SQLite checks every page (a file too damaged to sample: read again after).
+    let asked: Asked | undefined;
+    try {
+      asked = askGit(repo, db);
+    } catch {}
     const ok = db.integrity();
     if (ok !== "ok") throw bad(`SQLite finds it damaged (${ok.slice(0, 200)})`);
     const path = db.firstBadPath();
     if (path) throw bad(`it names ${path}`);
     if (db.meta("indexedHead") !== m.head) throw bad("its database is at another head than its manifest says");
-    await checkBelongs(repo, db, m.head);
+    await checkBelongs(repo, db, m.head, asked);
     return db.reachCount();
   } finally {
     db.close();
