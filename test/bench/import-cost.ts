@@ -57,6 +57,7 @@ async function measure(name: string, full: string): Promise<Row> {
   const fresh = lore(full, join(root, "home-fresh"), ["index", "build"]);
   // The import is short and the cores are shared: it runs IMPORTS times, each into an empty LORE_HOME, and the median counts.
   const runs = Array.from({ length: IMPORTS }, (_, i) => lore(full, join(root, `home-b${i}`), ["index", "import", file, "--json"]));
+  console.error(`${name}: imports took ${runs.map((r) => Math.round(r.ms)).join(", ")} ms`);
   const homeB = join(root, "home-b0");
   const imp = { ms: median(runs.map((r) => r.ms)), json: runs[0]!.json };
   if (imp.json.newCommits < 30) throw new Error(`${name}: ${imp.json.newCommits} new commits`);
