@@ -11,8 +11,6 @@ import { updateCodeWords } from "../index/code-words.ts";
 import { fillAllMergePaths } from "../index/merge-paths.ts";
 import { lineCounts } from "../index/line-counts.ts";
 import type { RepoIndex } from "../index/repo-index.ts";
-import { BLAME_WORKERS } from "../queries/answer.ts";
-import { blamePlan } from "../daemon/blame-plan.ts";
 import { refreshCommitGraph } from "../daemon/commit-graph.ts";
 import type { PhaseLog } from "./phase-log.ts";
 
@@ -82,6 +80,8 @@ export async function buildIndex(ix: RepoIndex, log: PhaseLog, opts: { blame?: b
 /** The blame of every file at HEAD (those already blamed are found in the index); how many files are blamed. */
 async function blameEvery(ix: RepoIndex, log: PhaseLog): Promise<number> {
   log.begin();
+  // Loaded only to blame: they bring in the questions (~120 modules), which an import's catch-up does not need.
+  const [{ blamePlan }, { BLAME_WORKERS }] = await Promise.all([import("../daemon/blame-plan.ts"), import("../queries/answer.ts")]);
   const targets = blamePlan(ix, true);
   await lineCounts(ix, targets.flatMap((t) => (t.headKey ? [t.headKey.blob] : [])));
   let done = 0;
