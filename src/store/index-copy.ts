@@ -21,6 +21,10 @@ export const PORTABLE_META = [
   "codeUnreadable",
   // The commits provenance has marked (by row id, which travels with the rows): the import marks only new ones.
   "provenanceThrough",
+  // The tags and notes refs the releases and note agents were read from: a clone with the same ones reads them
+  // again (hono's 445 tags: rev-list of their parents, ~60-80 ms) only when they differ, as after new commits.
+  "releaseTags",
+  "agentNotes",
 ] as const;
 
 /** Caches of this machine: line histories keep whole answers (which name the repository's path), blame failures a damaged clone's own. */

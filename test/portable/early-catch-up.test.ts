@@ -45,6 +45,9 @@ beforeAll(async () => {
   root = tempDir("lore-early-");
   a = join(root, "a");
   await generateRepo({ dir: a, commits: 150, files: 60, seed: 23 });
+  // Releases: the clone gets the same tags, so the import keeps the releases the file read from them.
+  runGit(a, ["tag", "v1.0.0", "HEAD~100"]);
+  runGit(a, ["tag", "-a", "-m", "1.1", "v1.1.0", "HEAD~40"]);
   b = join(root, "b");
   runGit(root, ["clone", "-q", "--no-local", a, b]);
   const repo = new TestRepo(b, false);
@@ -123,6 +126,29 @@ describe("the message search after an import", () => {
     expect(found).toEqual(runGit(b, ["log", "--format=%H", "-i", "-E", "--grep=\\bside\\b"]).trim().split("\n").map((h) => h.slice(0, 12)));
     expect(searched()).toEqual([commits, String(one("SELECT max(id) AS v FROM commit_rows"))]);
     db.close();
+  });
+});
+
+describe("the releases after an import into a clone with the same tags", () => {
+  test("are the file's, and each commit's release in log is a fresh first pass's", () => {
+    const home = join(root, "home-releases");
+    const fresh = join(root, "home-fresh-releases");
+    expect(cli(b, ["index", "import", file], { LORE_HOME: home }).code).toBe(0);
+    expect(cli(b, ["index", "build"], { LORE_HOME: fresh }).code).toBe(0);
+    const releases = (h: string) => cli(b, ["log", "-n", "200", "--json"], { LORE_HOME: h }).json.commits.map((c: { sha: string; release?: string }) => [c.sha, c.release]);
+    const mine = releases(home);
+    expect(mine.filter(([, r]: [string, string?]) => r !== undefined).length).toBeGreaterThan(100);
+    expect(mine).toEqual(releases(fresh));
+    const tags = (h: string) => {
+      const db = new Database(indexDbOf(h), { readonly: true });
+      try {
+        return (db.query("SELECT value AS v FROM meta WHERE key = 'releaseTags'").get() as { v: string } | null)?.v;
+      } finally {
+        db.close();
+      }
+    };
+    expect(tags(home)).toBeDefined();
+    expect(tags(home)).toBe(tags(fresh));
   });
 });
 
