@@ -74,8 +74,8 @@ describe("an import 30 commits behind HEAD", () => {
       await startCatchUp(repo, m);
       started = prefetchedWaiting();
     });
-    // That the old head is a commit, history, tree, churn, change index.
-    expect(started).toBe(5);
+    // That the old head is a commit, history, tree, churn, change index, tags and notes refs.
+    expect(started).toBe(7);
     const built = await buildIndex(indexOf(repo), log, { blame: false });
     expect(prefetchedWaiting()).toBe(0);
     expect(dropPrefetched()).toBe(0);
@@ -87,6 +87,28 @@ describe("an import 30 commits behind HEAD", () => {
     closeAll();
     const answer = cli(b, ["log", "-n", "40", "--json"], { LORE_HOME: join(root, "home-in-process") });
     expect(answer.json.commits.map((c: { sha: string }) => c.sha)).toEqual(runGit(b, ["log", "-n", "40", "--format=%H"]).trim().split("\n").map((h) => h.slice(0, 12)));
+  });
+
+  test("a tag made after the catch-up's git read the refs is seen: that read is not taken", async () => {
+    process.env.LORE_HOME = join(root, "home-new-tag");
+    const repo = await discoverRepo(b);
+    const log = await PhaseLog.open();
+    try {
+      await importIndex(repo, file, {}, log, undefined, false, async (m) => {
+        await startCatchUp(repo, m);
+        // Once git has surely listed the tags.
+        await Bun.sleep(300);
+        runGit(b, ["tag", "v9.0.0", "HEAD"]);
+      });
+      await buildIndex(indexOf(repo), log, { blame: false });
+      // (The tree of HEAD is remembered from the test before, in this process: its ls-tree is left.)
+      dropPrefetched();
+      closeAll();
+      const newest = cli(b, ["log", "-n", "1", "--json"], { LORE_HOME: join(root, "home-new-tag") }).json.commits[0];
+      expect(newest.release).toBe("v9.0.0");
+    } finally {
+      runGit(b, ["tag", "-d", "v9.0.0"]);
+    }
   });
 
   test("a file refused after its catch-up's git started leaves no index, no git running and no spool file", () => {
