@@ -1,5 +1,5 @@
 /** The command line: dispatch to a question or a command, print the answer, map errors to one line and an exit code. */
-import { isUsageError, LoreError, errorObject, toLoreError } from "../errors.ts";
+import { LoreError, toLoreError } from "../errors.ts";
 import { askProgress, callQuestion, daemonDisabled } from "../client/call.ts";
 import { findQuery, QUERIES } from "../queries/index.ts";
 import { didYouMean } from "../nearest.ts";
@@ -10,37 +10,7 @@ import { render } from "./render/index.ts";
 import { runtime } from "../runtime/index.ts";
 import { withProgress, type IndexState } from "./progress.ts";
 import { styleFor } from "./style.ts";
-
-/** Commands that are not questions, loaded only when used (they pull in zod, the MCP SDK, hono). */
-const COMMANDS: Record<string, () => Promise<(argv: string[]) => Promise<number>>> = {
-  daemon: async () => (await import("../daemon/command.ts")).daemonCommand,
-  mcp: async () => (await import("../mcp/command.ts")).mcpCommand,
-  serve: async () => (await import("../serve/command.ts")).serveCommand,
-  setup: async () => (await import("../setup/command.ts")).setupCommand,
-  doctor: async () => (await import("../setup/doctor-command.ts")).doctorCommand,
-  report: async () => (await import("../report/command.ts")).reportCommand,
-  index: async () => (await import("../portable/command.ts")).indexCommand,
-  completion: async () => (await import("./completion.ts")).completionCommand,
-  // Not in the help: Claude Code runs it, from the hook `lore setup --hook` installs.
-  hook: async () => (await import("../setup/hook-command.ts")).hookCommand,
-};
-
-/** The exit status of a process killed by SIGPIPE, what git gives when its reader goes away. */
-const BROKEN_PIPE_EXIT = 141;
-
-/** Whether writing failed because the reader closed the pipe (lore … | head): Bun says EPIPE, Deno BrokenPipe. */
-function isBrokenPipe(err: unknown): boolean {
-  const e = err as { code?: unknown; name?: unknown };
-  return e?.code === "EPIPE" || e?.name === "BrokenPipe";
-}
-
-async function printError(err: LoreError, json: boolean): Promise<number> {
-  if (json) await runtime.write(1, JSON.stringify({ error: errorObject(err) }) + "\n");
-  const s = await styleFor(2);
-  await runtime.write(2, `${s.red("lore:")} ${err.message}${s.dim(` [${err.code}]`)}\n`);
-  if (process.env.LORE_DEBUG === "1" && err.cause instanceof Error) await runtime.write(2, `${err.cause.stack}\n`);
-  return isUsageError(err.code) ? 2 : 1;
-}
+import { BROKEN_PIPE_EXIT, COMMANDS, isBrokenPipe, isCommand, printError, runCommand } from "./commands.ts";
 
 async function runQuestion(name: string, argv: string[]): Promise<number> {
   const def = findQuery(name)!;
@@ -108,15 +78,7 @@ export async function runCli(args: string[]): Promise<number> {
     return 0;
   }
   if (findQuery(first)) return runQuestion(first, rest);
-  const command = COMMANDS[first];
-  if (command) {
-    try {
-      return await (await command())(rest);
-    } catch (err) {
-      if (isBrokenPipe(err)) return BROKEN_PIPE_EXIT;
-      return await printError(toLoreError(err), rest.includes("--json"));
-    }
-  }
+  if (isCommand(first)) return runCommand(first, rest);
   if (first.startsWith("-")) return printError(new LoreError("UNKNOWN_QUESTION", `"${first}" is not a question; write the question first (lore <question> [flags]); run lore --help for the list.`), argv.includes("--json"));
   // As git says "The most similar command is": the questions and commands nearest to what was typed (hook is not for people).
   const known = [...QUERIES.map((q) => q.name), ...Object.keys(COMMANDS).filter((c) => c !== "hook"), "help", "version"];

@@ -5,9 +5,12 @@ import { gitText } from "../git/run.ts";
 import type { IndexContext } from "./context.ts";
 import { agentOfNote } from "./agents.ts";
 
+/** git's arguments for the notes refs. */
+export const NOTES_REFS_ARGS = ["for-each-ref", "--format=%(refname)%00%(objectname)", "refs/notes"];
+
 /** Reads the notes again when a notes ref moved since the last read; returns whether one had. */
 export async function updateNoteAgents(ix: IndexContext): Promise<boolean> {
-  const refs = (await gitText(["for-each-ref", "--format=%(refname)%00%(objectname)", "refs/notes"], ix.git)).split("\n").filter(Boolean);
+  const refs = (await gitText(NOTES_REFS_ARGS, ix.git)).split("\n").filter(Boolean);
   const seen = createHash("sha1").update(refs.join("\n")).digest("hex");
   if (ix.store.meta("agentNotes") === seen) return false;
   const rows: { sha: string; agent: string; signal: string }[] = [];

@@ -9,7 +9,7 @@ import { isPartialClone } from "../git/repo.ts";
 import { questionsAnswered } from "../git/priority.ts";
 import { sinceRevs } from "./walk-since.ts";
 
-const NUMSTAT_ARGS = ["log", "--numstat", "-z", "-M", "--root", "--no-ext-diff", "--no-textconv", "--no-color", `--format=${NUMSTAT_FORMAT}`];
+export const NUMSTAT_ARGS = ["log", "--numstat", "-z", "-M", "--root", "--no-ext-diff", "--no-textconv", "--no-color", `--format=${NUMSTAT_FORMAT}`];
 const BATCH = 500;
 
 async function streamNumstat(ix: IndexContext, revs: string[], input: string | undefined, onBatch: (b: NumstatRecord[]) => void): Promise<void> {

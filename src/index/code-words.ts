@@ -20,7 +20,7 @@ import { grown, WordTable } from "./word-table.ts";
 import { sinceRevs } from "./walk-since.ts";
 
 /** -M: renames paired as git log -S and the history index pair them; --full-index: a binary file's blob ids. */
-const PATCH_ARGS = ["log", "-p", "-U0", "-M", "--full-index", "--no-color", "--no-ext-diff", "--no-textconv", "--format=%x1e%H"];
+export const PATCH_ARGS = ["log", "-p", "-U0", "-M", "--full-index", "--no-color", "--no-ext-diff", "--no-textconv", "--format=%x1e%H"];
 /** Commits per batch of posting lists: larger batches, fewer and longer lists (fewer bytes), more memory while the pass runs. */
 const BATCH = 5000;
 /** Bytes of git's output parsed between two turns of the event loop (a question waits for one at most). */

@@ -3,6 +3,9 @@ import { git } from "../git/run.ts";
 import { fromLatin1 } from "../git/paths.ts";
 import type { IndexContext } from "./context.ts";
 
+/** Merges per git diff-tree (its output is held whole). */
+const BATCH = 2000;
+
 export interface MergeRow {
   id: number;
   sha: string;
@@ -51,14 +54,9 @@ export async function fillMergePaths(ix: IndexContext, merges: MergeRow[], paren
  * for the merges below the clone's boundary, where git cannot say.
  */
 export async function fillAllMergePaths(ix: IndexContext): Promise<number> {
-  let after = -(2 ** 53);
-  let merges = 0;
-  for (;;) {
-    const rows = ix.store.log.walk("reach", after, 2000);
-    if (rows.length === 0) return merges;
-    after = rows.at(-1)!.seq;
-    const batch = rows.filter((r) => r.parents.includes(" "));
-    merges += batch.length;
-    if (batch.length) await fillMergePaths(ix, batch);
-  }
+  // Found by SQL: after an import, the few new merges, without every commit of history read into objects.
+  const merges = ix.store.log.mergesOfReach();
+  const lacking = merges.filter((m) => m.diffed < m.parents.split(" ").length);
+  for (let at = 0; at < lacking.length; at += BATCH) await fillMergePaths(ix, lacking.slice(at, at + BATCH));
+  return merges.length;
 }

@@ -36,7 +36,8 @@ export function refsStamp(repo: Repo): string {
 export async function updateProvenance(ix: IndexContext, stamp: string): Promise<void> {
   markCommits(ix.store, shallowList(ix.repo));
   if (ix.store.meta("refsStamp") === stamp) return;
-  await updateReleases(ix);
-  await updateNoteAgents(ix);
+  // Two independent reads of the refs (each writes in its own transaction), side by side; both end before a failure is said.
+  const failed = (await Promise.allSettled([updateReleases(ix), updateNoteAgents(ix)])).find((r) => r.status === "rejected");
+  if (failed) throw failed.reason;
   ix.store.setMeta("refsStamp", stamp);
 }

@@ -11,6 +11,8 @@ import { familyFolders } from "./release-families.ts";
 import { compareReleases, releaseName, type ReleaseName } from "./release-tags.ts";
 
 const TAG_FORMAT = "%(refname:strip=2)%00%(objecttype)%00%(objectname)%00%(*objecttype)%00%(*objectname)";
+/** git's arguments for the tags releases are read from. */
+export const TAG_REFS_ARGS = ["for-each-ref", `--format=${TAG_FORMAT}`, "refs/tags"];
 
 /** The release tags and the commit each names (an annotated tag's target), from `for-each-ref` output. */
 export function releaseTagsOf(out: string): { name: ReleaseName; commit: string }[] {
@@ -61,7 +63,7 @@ export async function updateReleases(ix: IndexContext): Promise<boolean> {
     });
     return true;
   }
-  const out = await gitText(["for-each-ref", `--format=${TAG_FORMAT}`, "refs/tags"], ix.git);
+  const out = await gitText(TAG_REFS_ARGS, ix.git);
   const tags = releaseTagsOf(out);
   const seen = createHash("sha1").update(JSON.stringify(tags.map((t) => [t.name.tag, t.commit]))).digest("hex");
   if (ix.store.meta("releaseTags") === seen) return false;

@@ -13,6 +13,9 @@ let askedEntries = 0;
 /** What the memo holds at most, in entries (a monorepo's whole tree is left out). */
 const MAX_ENTRIES = 200_000;
 
+/** git's arguments for the tree of `commit` (the paths under `paths`, or all). */
+export const lsTreeArgs = (commit: string, paths: string[] = []) => ["ls-tree", "-r", "-z", "-l", "--full-tree", commit, "--", ...paths];
+
 export async function lsTree(ix: IndexContext, commit: string, paths: string[] = []): Promise<TreeEntry[]> {
   const key = `${commit}\0${paths.join("\0")}`;
   const known = asked.get(key);
@@ -23,7 +26,7 @@ export async function lsTree(ix: IndexContext, commit: string, paths: string[] =
     const wanted = paths.map((p) => p.replace(/\/+$/, ""));
     return whole.filter((e) => wanted.some((p) => p === "" || e.path === p || e.path.startsWith(p + "/")));
   }
-  const out = await git(["ls-tree", "-r", "-z", "-l", "--full-tree", commit, "--", ...paths], ix.git);
+  const out = await git(lsTreeArgs(commit, paths), ix.git);
   const entries = parseLsTree(out);
   if (/^[0-9a-f]{40,64}$/.test(commit) && entries.length <= MAX_ENTRIES / 4) {
     while (askedEntries + entries.length > MAX_ENTRIES && asked.size > 0) {

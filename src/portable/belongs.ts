@@ -63,13 +63,32 @@ function differs(mine: ForeignCommit, git: RawCommit): boolean {
   return parents || mine.time !== git.time || mine.commitTime !== git.commitTime;
 }
 
-/** Throws INDEX_FOREIGN when the file is another repository's history, BAD_INDEX_FILE when it misstates this one's. */
-export async function checkBelongs(repo: Repo, file: ForeignIndex, head: string): Promise<void> {
+/** The commits of the file compared with git's, and git's objects for them (with a shallow clone's boundary), asked. */
+export interface Asked {
+  sample: ForeignCommit[];
+  edge: string[];
+  objects: Promise<Map<string, RawCommit>>;
+}
+
+/**
+ * Reads the file's sample and asks git for those commits, without waiting for git: started before SQLite's
+ * check of every page, which runs meanwhile; nothing is judged from it before that check has passed.
+ */
+export function askGit(repo: Repo, file: ForeignIndex): Asked {
   const sample = file.commitsAt(samplePlaces(file.reachCount()));
+  const edge = isShallow(repo) ? boundary(repo) : [];
+  const objects = rawCommits(repo, [...sample.map((c) => c.sha), ...edge]);
+  // Judged only after the other checks: a failure of git before then is said, if at all, when awaited.
+  objects.catch(() => {});
+  return { sample, edge, objects };
+}
+
+/** Throws INDEX_FOREIGN when the file is another repository's history, BAD_INDEX_FILE when it misstates this one's. */
+export async function checkBelongs(repo: Repo, file: ForeignIndex, head: string, asked: Asked = askGit(repo, file)): Promise<void> {
+  const { sample, edge } = asked;
   if (sample[0]?.sha !== head) throw new LoreError("BAD_INDEX_FILE", `This index file's history does not start at the head its manifest names (${head.slice(0, 12)}); it cannot be trusted. Nothing was changed.`);
   const shallow = isShallow(repo);
-  const edge = shallow ? boundary(repo) : [];
-  const objects = await rawCommits(repo, [...sample.map((c) => c.sha), ...edge]);
+  const objects = await asked.objects;
   if (!objects.has(head)) {
     // Only a shallow clone may lack the index's head: its history must then go on where the clone's stops.
     const parents = edge.flatMap((b) => objects.get(b)?.parents ?? []);

@@ -11,8 +11,6 @@ import { updateCodeWords } from "../index/code-words.ts";
 import { fillAllMergePaths } from "../index/merge-paths.ts";
 import { lineCounts } from "../index/line-counts.ts";
 import type { RepoIndex } from "../index/repo-index.ts";
-import { BLAME_WORKERS } from "../queries/answer.ts";
-import { blamePlan } from "../daemon/blame-plan.ts";
 import { refreshCommitGraph } from "../daemon/commit-graph.ts";
 import type { PhaseLog } from "./phase-log.ts";
 
@@ -31,8 +29,8 @@ function incomplete(part: string, why: string): LoreError {
 
 /**
  * Builds what is missing of the index of `ix`'s repository at its HEAD; throws INDEX_INCOMPLETE when a part
- * cannot finish. `blame: false` (after an import): all but the commit-graph and the blame of the files new
- * commits changed, which the daemon's warm-up or the first question asking makes, as after any new commits.
+ * cannot finish. `blame: false` (after an import): all but the commit-graph, the message search and the blame of the
+ * files new commits changed, which the daemon's warm-up or the first question asking makes, as after any new commits.
  */
 export async function buildIndex(ix: RepoIndex, log: PhaseLog, opts: { blame?: boolean } = {}): Promise<Built> {
   const all = opts.blame !== false;
@@ -49,11 +47,14 @@ export async function buildIndex(ix: RepoIndex, log: PhaseLog, opts: { blame?: b
   // An index a lore before historyWhole built on a full clone: as whole as a new one.
   if (!isShallow(ix.repo) && !store.meta("truncated") && store.meta("historyWhole") !== "1") store.setMeta("historyWhole", "1");
 
-  log.begin();
-  store.transaction(() => store.search.catchUpMessages());
-  // A shallow clone takes none (git ignores commit-graphs there); any other failure only slows blame down.
-  const graph = all && (await refreshCommitGraph(ix).catch(() => false));
-  await log.done(`message search${graph ? " and commit-graph" : ""}`);
+  // After an import (not all): the message search is made by the first search that needs it, or the daemon's pass.
+  if (all) {
+    log.begin();
+    store.transaction(() => store.search.catchUpMessages());
+    // A shallow clone takes none (git ignores commit-graphs there); any other failure only slows blame down.
+    const graph = await refreshCommitGraph(ix).catch(() => false);
+    await log.done(`message search${graph ? " and commit-graph" : ""}`);
+  }
   const blamed = all ? await blameEvery(ix, log) : store.blame.blamedInTree();
 
   log.begin();
@@ -79,6 +80,8 @@ export async function buildIndex(ix: RepoIndex, log: PhaseLog, opts: { blame?: b
 /** The blame of every file at HEAD (those already blamed are found in the index); how many files are blamed. */
 async function blameEvery(ix: RepoIndex, log: PhaseLog): Promise<number> {
   log.begin();
+  // Loaded only to blame: they bring in the questions (~120 modules), which an import's catch-up does not need.
+  const [{ blamePlan }, { BLAME_WORKERS }] = await Promise.all([import("../daemon/blame-plan.ts"), import("../queries/answer.ts")]);
   const targets = blamePlan(ix, true);
   await lineCounts(ix, targets.flatMap((t) => (t.headKey ? [t.headKey.blob] : [])));
   let done = 0;

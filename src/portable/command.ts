@@ -2,11 +2,13 @@
 import { resolve } from "node:path";
 import { parseCommandArgv } from "../cli/argv.ts";
 import { LoreError } from "../errors.ts";
+import { dropPrefetched } from "../git/prefetch.ts";
 import { discoverRepo } from "../git/repo.ts";
 import { ensureGit } from "../git/version.ts";
 import { closeAll, indexOf } from "../index/indexes.ts";
 import { runtime } from "../runtime/index.ts";
 import { buildIndex } from "./build.ts";
+import { startCatchUp } from "./early-catch-up.ts";
 import { exportIndex } from "./export.ts";
 import { importIndex } from "./import.ts";
 import { PhaseLog } from "./phase-log.ts";
@@ -48,8 +50,15 @@ export async function indexCommand(argv: string[]): Promise<number> {
     throw new LoreError("USAGE", action === "build" ? "lore index build takes no arguments." : `lore index ${action} takes one ${action === "export" ? "FILE (or - for stdout)" : "FILE, - or URL"}.`);
   if (action === "export" && target === "-" && json) throw new LoreError("USAGE", "lore index export - writes the index file on stdout: --json cannot share it.");
   if (parsed.values.header !== undefined && action !== "import") throw new LoreError("USAGE", "--header is for lore index import of a URL.");
+  // git's version and the repository asked of git at once; a git lore cannot use is said first.
+  const found = discoverRepo(resolve(typeof parsed.values.repo === "string" ? parsed.values.repo : ".")).then(
+    (repo) => ({ repo }),
+    (err: unknown) => ({ err }),
+  );
   await ensureGit();
-  const repo = await discoverRepo(resolve(typeof parsed.values.repo === "string" ? parsed.values.repo : "."));
+  const discovered = await found;
+  if ("err" in discovered) throw discovered.err;
+  const { repo } = discovered;
   const log = await PhaseLog.open();
   const t0 = Date.now();
   let summary: Record<string, unknown>;
@@ -60,13 +69,15 @@ export async function indexCommand(argv: string[]): Promise<number> {
       summary = { head: m.head, commits: m.commits, whole: m.whole, bytes: m.payloadBytes, compression: m.compression };
     } else {
       const given = [process.env.LORE_INDEX_HEADER, parsed.values.header].filter((h): h is string => typeof h === "string" && h !== "");
-      const imported = await importIndex(repo, target!, parseHeaders(given), log);
+      // The catch-up's git runs while the file is checked (early-catch-up.ts); ended below if unused.
+      const imported = await importIndex(repo, target!, parseHeaders(given), log, undefined, false, (m) => startCatchUp(repo, m));
       // Caught up as after new commits: only the commits since the index's head are read; the files they
       // changed are blamed by the daemon's warm-up or when asked (lore index build blames them now).
       const built = await buildIndex(indexOf(repo), log, { blame: false });
       summary = { imported: imported.head, head: built.head, newCommits: built.commits - imported.commits, commits: built.commits };
     }
   } finally {
+    dropPrefetched();
     closeAll();
   }
   if (json) await runtime.write(1, JSON.stringify({ ...summary, seconds: Math.round((Date.now() - t0) / 100) / 10 }) + "\n");

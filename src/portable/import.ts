@@ -16,7 +16,7 @@ import { mainWorktree } from "../index/shared-index.ts";
 import { ForeignIndex } from "../store/foreign-index.ts";
 import { migratedCopy } from "../store/index-copy.ts";
 import { SCHEMA_VERSION } from "../store/schema.ts";
-import { checkBelongs } from "./belongs.ts";
+import { askGit, checkBelongs, type Asked } from "./belongs.ts";
 import { fileStamp } from "./export.ts";
 import { readHeader, type Manifest } from "./manifest.ts";
 import type { PhaseLog } from "./phase-log.ts";
@@ -47,12 +47,17 @@ async function checkDatabase(repo: Repo, file: string, m: Manifest): Promise<num
     const v = db.version;
     if (v !== m.schema) throw bad(`its database is at schema ${v}, not the ${m.schema} its manifest gives`);
     if (!db.sameSchema()) throw bad("its database has tables, views or triggers lore's schema does not");
+    // git reads the sampled commits while SQLite checks every page (a file too damaged to sample: read again after).
+    let asked: Asked | undefined;
+    try {
+      asked = askGit(repo, db);
+    } catch {}
     const ok = db.integrity();
     if (ok !== "ok") throw bad(`SQLite finds it damaged (${ok.slice(0, 200)})`);
     const path = db.firstBadPath();
     if (path) throw bad(`it names ${path}`);
     if (db.meta("indexedHead") !== m.head) throw bad("its database is at another head than its manifest says");
-    await checkBelongs(repo, db, m.head);
+    await checkBelongs(repo, db, m.head, asked);
     return db.reachCount();
   } finally {
     db.close();
@@ -102,8 +107,17 @@ export interface Imported {
  * Checks the index file `source` names and puts it in place of `repo`'s index; nothing changes when a check fails.
  * `adopt` does the swap where the index is served from this process (lore serve); else the user's daemon does, or this process.
  * With `keepNewer`, a file at a commit the live index already holds changes nothing (lore serve: the index caught up from it).
+ * `early` runs once the manifest is checked, before the file is unpacked (lore index import starts its catch-up's git there).
  */
-export async function importIndex(repo: Repo, source: string, headers: Record<string, string>, log: PhaseLog, adopt?: (file: string, head: string) => Promise<unknown>, keepNewer = false): Promise<Imported> {
+export async function importIndex(
+  repo: Repo,
+  source: string,
+  headers: Record<string, string>,
+  log: PhaseLog,
+  adopt?: (file: string, head: string) => Promise<unknown>,
+  keepNewer = false,
+  early?: (m: Manifest) => Promise<void>,
+): Promise<Imported> {
   log.begin();
   const live = indexPath(repo.commonDir);
   mkdirSync(dirname(live), { recursive: true, mode: 0o700 });
@@ -117,6 +131,7 @@ export async function importIndex(repo: Repo, source: string, headers: Record<st
     const { manifest: m, offset } = readHeader(src.path);
     if (keepNewer && (await liveHolds(repo, live, m.head))) return { head: m.head, commits: 0, viaDaemon: false, unchanged: true };
     await checkManifest(repo, m, statSync(src.path).size - offset);
+    await early?.(m);
     if (m.bytes > freeBytes(dirname(live)))
       throw new LoreError("INDEX_WRITE_FAILED", `This index unpacks to ${m.bytes.toLocaleString("en-US")} bytes, more than is free for lore's folder; free some space (or point LORE_HOME at a disk with room). Nothing was changed.`);
     await unpack(src.path, offset, m, unpacked);

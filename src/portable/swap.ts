@@ -10,6 +10,7 @@ import { fingerprintOf } from "../index/fingerprint.ts";
 import { defaultIndexOptions, type RepoIndex } from "../index/repo-index.ts";
 import { withLockSync } from "../store/file-lock.ts";
 import { ForeignIndex } from "../store/foreign-index.ts";
+import { checkedJustNow } from "../store/open.ts";
 import { adoptInPlace } from "../store/index-copy.ts";
 
 /** The name an import gives the checked copy it hands over, in the index's own folder. */
@@ -59,6 +60,8 @@ export function placeStaged(repo: Repo, live: string, file: string, head: string
     // A log or lock of an index removed earlier must not be read as this file's.
     for (const suffix of ["-wal", "-shm", "-journal"]) rmSync(live + suffix, { force: true });
     linkSync(file, live);
+    // Checked whole by SQLite a moment ago (import.ts): opening it next, for the catch-up, need not check it again.
+    checkedJustNow(live);
     return true;
   });
   return placed === true;

@@ -23,15 +23,30 @@ function schemaOf(db: SqlDatabase): string[] {
     .map((r) => JSON.stringify([r.type, r.name, r.tbl_name, r.sql]));
 }
 
-/** The schema lore's migrations make at `version`, made in memory. */
-export function referenceSchema(version: number): string[] {
-  const db = runtime.openDatabase(":memory:");
-  try {
-    for (let v = 0; v < version; v++) db.exec(MIGRATIONS[v]!);
-    return schemaOf(db);
-  } finally {
-    db.close();
+let reference: { version: number; db: SqlDatabase } | undefined;
+
+/**
+ * An empty database as lore's migrations make it at `version`, in memory: made once for the version asked
+ * last (an import's schema check and its test of an empty message search read the same one). Read only.
+ */
+export function referenceDatabase(version: number): SqlDatabase {
+  if (reference?.version !== version) {
+    const db = runtime.openDatabase(":memory:");
+    try {
+      for (let v = 0; v < version; v++) db.exec(MIGRATIONS[v]!);
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+    reference?.db.close();
+    reference = { version, db };
   }
+  return reference.db;
+}
+
+/** The schema lore's migrations make at `version`. */
+export function referenceSchema(version: number): string[] {
+  return schemaOf(referenceDatabase(version));
 }
 
 /** Why a stored path cannot be a path of a work tree (absolute, `..`, NUL, empty parts), or null. */

@@ -3,6 +3,7 @@
  * and a checked copy's rows put in place of the live index's, in one transaction (import).
  */
 import { runtime, type SqlDatabase } from "../runtime/index.ts";
+import { referenceDatabase } from "./foreign-index.ts";
 import { MIGRATIONS, SCHEMA_VERSION } from "./schema.ts";
 
 /** Meta that describes the index's content: it travels. The rest (repoRoot, rebuilt, times, fingerprint) is this machine's. */
@@ -20,6 +21,10 @@ export const PORTABLE_META = [
   "codeUnreadable",
   // The commits provenance has marked (by row id, which travels with the rows): the import marks only new ones.
   "provenanceThrough",
+  // The tags and notes refs the releases and note agents were read from: a clone with the same ones reads them
+  // again (hono's 445 tags: rev-list of their parents, ~60-80 ms) only when they differ, as after new commits.
+  "releaseTags",
+  "agentNotes",
 ] as const;
 
 /** Caches of this machine: line histories keep whole answers (which name the repository's path), blame failures a damaged clone's own. */
@@ -76,19 +81,22 @@ export function migratedCopy(from: string, dest: string, version: number): void 
   }
 }
 
-/** The end of both ways of adopting: `meta` set, a lying mark count dropped, the message search rebuilt from the commits. */
+/**
+ * The end of both ways of adopting: `meta` set, a lying mark count dropped. The message search is empty
+ * here (checked, or emptied) and marked as holding no commit: it is made from the commits, never taken
+ * from the file, by the first message search (in its transaction), the daemon's pass or lore index build.
+ */
 function finishAdopt(db: SqlDatabase, meta: Record<string, string>): void {
   const set = db.prepare("INSERT INTO main.meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
   for (const [k, v] of Object.entries(meta)) set.run(k, v);
   // A mark count past the commits the file holds would leave new commits unmarked: then all are marked again.
   db.exec("DELETE FROM main.meta WHERE key = 'provenanceThrough' AND NOT (value GLOB '[0-9]*' AND value NOT GLOB '*[^0-9]*' AND length(value) < 16 AND CAST(value AS INTEGER) <= (SELECT coalesce(max(id), 0) FROM main.commit_rows))");
-  db.exec("INSERT INTO message_fts (rowid, subject, body) SELECT id, subject, body FROM message_parts");
-  db.exec("INSERT INTO main.meta (key, value) SELECT 'messagesIndexed', coalesce(max(id), 0) FROM commit_rows WHERE true ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+  db.exec("DELETE FROM main.meta WHERE key = 'messagesIndexed'");
 }
 
 /**
  * Puts the rows of `file` (a checked index at lore's schema) in place of every row of the live index `db`,
- * keeping its identity (repoRoot), then `meta`; rebuilds the message search from the commits. One
+ * keeping its identity (repoRoot), then `meta`; empties the message search (finishAdopt). One
  * transaction: a reader sees the old index or the new one, and a failure (a full disk) leaves the old.
  */
 export function adoptRows(db: SqlDatabase, file: string, meta: Record<string, string>): void {
@@ -133,14 +141,7 @@ let emptySearch: string | undefined;
 
 /** searchRows() of an empty message search, as lore's migrations make it (an export empties its search to this). */
 function emptySearchRows(): string {
-  if (emptySearch !== undefined) return emptySearch;
-  const db = runtime.openDatabase(":memory:");
-  try {
-    for (let v = 0; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
-    return (emptySearch = searchRows(db));
-  } finally {
-    db.close();
-  }
+  return (emptySearch ??= searchRows(referenceDatabase(SCHEMA_VERSION)));
 }
 
 /**

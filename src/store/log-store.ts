@@ -73,6 +73,18 @@ export class LogStore {
   }
 
   /** How many parents of each of these merges have their changed paths stored (merges not listed: none). */
+  /** Every merge of the indexed history (reach order), with how many of its parents its paths are stored against. */
+  mergesOfReach(): { id: number; sha: string; parents: string; diffed: number }[] {
+    return this.db
+      .prepare(
+        `SELECT c.id, c.sha, c.parents, coalesce(d.parents, 0) AS diffed
+           FROM reach s JOIN commits c ON c.id = s.commit_id LEFT JOIN merge_diffs d ON d.commit_id = c.id
+          WHERE instr(c.parents, ' ') > 0 ORDER BY s.seq`,
+      )
+      .all()
+      .map((r) => ({ id: Number(r.id), sha: String(r.sha), parents: String(r.parents), diffed: Number(r.diffed) }));
+  }
+
   mergesDiffed(commitIds: number[]): Map<number, number> {
     const rows = this.db.prepare("SELECT d.commit_id, d.parents FROM json_each(?) j JOIN merge_diffs d ON d.commit_id = j.value").all(JSON.stringify(commitIds));
     return new Map(rows.map((r) => [Number(r.commit_id), Number(r.parents)]));

@@ -1,5 +1,5 @@
 /** Opens a repository's index file: WAL, migrated to the current schema, rebuilt when corrupt or foreign. */
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { runtime, type SqlDatabase } from "../runtime/index.ts";
 import { LoreError, toLoreError } from "../errors.ts";
@@ -81,9 +81,33 @@ function migrate(db: SqlDatabase): void {
   }
 }
 
+/** The file and its log as they are now: any write since changes it. */
+function stampOf(path: string): string {
+  const of = (f: string) => {
+    const st = statSync(f, { throwIfNoEntry: false });
+    return st ? `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}` : "-";
+  };
+  return `${of(path)} ${of(path + "-wal")}`;
+}
+
+/** Index files this process checked whole a moment ago (an import's integrity check), as they were then. */
+const checkedWhole = new Map<string, string>();
+
+/** Says that `path` was checked whole by SQLite just now: its next open here skips quick_check, if it is unchanged. */
+export function checkedJustNow(path: string): void {
+  checkedWhole.set(path, stampOf(path));
+}
+
+/** True once for a file checkedJustNow named, when nothing has written to it since. */
+function stillChecked(path: string): boolean {
+  const stamp = checkedWhole.get(path);
+  checkedWhole.delete(path);
+  return stamp !== undefined && stamp === stampOf(path);
+}
+
 /** Checks that the file is an index lore can use; returns why not, or null. `former`: the identity an older lore gave the same repository. */
-function problem(db: SqlDatabase, repoRoot: string, former?: string): string | null {
-  const ok = db.prepare("PRAGMA quick_check(1)").get();
+function problem(db: SqlDatabase, checked: boolean, repoRoot: string, former?: string): string | null {
+  const ok = checked ? { ok: "ok" } : db.prepare("PRAGMA quick_check(1)").get();
   if (!ok || Object.values(ok)[0] !== "ok") return "the index file was corrupt";
   const v = userVersion(db);
   if (v > SCHEMA_VERSION) return `the index was written by a newer lore (schema ${v})`;
@@ -96,10 +120,12 @@ function problem(db: SqlDatabase, repoRoot: string, former?: string): string | n
 
 function tryOpen(path: string, repoRoot: string, former?: string): { db: SqlDatabase } | { reason: string } {
   let db: SqlDatabase | undefined;
+  // Before this open: opening in WAL mode writes the log's header.
+  const checked = stillChecked(path);
   try {
     db = runtime.openDatabase(path);
     configure(db);
-    const reason = problem(db, repoRoot, former);
+    const reason = problem(db, checked, repoRoot, former);
     if (reason) {
       db.close();
       return { reason };
