@@ -6,6 +6,7 @@ import { didYouMean } from "../nearest.ts";
 import { COMMIT, VERSION } from "../version.ts";
 import { parseCommand } from "./flags.ts";
 import { mainHelp, questionHelp } from "./help.ts";
+import { withInterrupt } from "./interrupt.ts";
 import { render } from "./render/index.ts";
 import { runtime } from "../runtime/index.ts";
 import { withProgress, type IndexState } from "./progress.ts";
@@ -28,8 +29,10 @@ async function runQuestion(name: string, argv: string[]): Promise<number> {
     const asked = ticket ? () => askProgress(ticket) : undefined;
     // suspects reads --trace FILE here and runs --bisect here, in the user's shell, never in the daemon.
     const local = name === "suspects" ? (await import("./suspects-cli.ts")).suspectsInput(cmd.input, process.cwd()) : { input: cmd.input };
-    let result = await withProgress(callQuestion(name, ticket ? { ...local.input, ticket } : local.input, opts), status, name === "contributors" ? "blame" : "history", asked);
-    if (local.bisect) result = await (await import("./suspects-cli.ts")).bisectSuspects(result as never, local.bisect, (line) => void runtime.write(2, line + "\n"));
+    const result = await withInterrupt(async () => {
+      const r = await withProgress(callQuestion(name, ticket ? { ...local.input, ticket } : local.input, opts), status, name === "contributors" ? "blame" : "history", asked);
+      return local.bisect ? await (await import("./suspects-cli.ts")).bisectSuspects(r as never, local.bisect, (line) => void runtime.write(2, line + "\n")) : r;
+    });
     if (cmd.json) await runtime.write(1, JSON.stringify(result) + "\n");
     else await runtime.write(1, render(name, result, await styleFor(1)) + "\n");
     // lore git exits as git did (git diff --exit-code, grep with no match); --json readers find exitCode in the answer.

@@ -26,6 +26,9 @@ export interface Spool {
   closed: boolean;
 }
 
+/** The spools not yet closed: a process ended by a signal removes their files (dropAllSpools). */
+const open = new Set<Spool>();
+
 /** Starts git (args already past filtersOff) with its stdout going to a new temporary file. */
 export function startSpool(args: readonly string[], opts: GitOptions): Spool {
   const dir = mkdtempSync(join(tmpdir(), "lore-spool-"));
@@ -47,15 +50,22 @@ export function startSpool(args: readonly string[], opts: GitOptions): Spool {
   child.stderr!.on("data", (c: Buffer) => s.errChunks.push(c));
   child.on("error", (e) => (s.spawnError = e));
   child.on("close", (code) => (s.exit = code));
+  open.add(s);
   return s;
 }
 
 function close(s: Spool): void {
   if (s.closed) return;
   s.closed = true;
+  open.delete(s);
   closeSync(s.writeFd);
   closeSync(s.readFd);
   rmSync(s.dir, { recursive: true, force: true });
+}
+
+/** Ends every spool of this process, read or not (a signal is ending it): git stopped, files removed. */
+export function dropAllSpools(): void {
+  for (const s of [...open]) dropSpool(s);
 }
 
 /** Ends a spool nobody will read: git is stopped (with what it started) and its file removed. */

@@ -1,6 +1,7 @@
 /** `lore index build|export|import`: the index built now (what a CI job runs), written as one file, or read from one. */
 import { resolve } from "node:path";
 import { parseCommandArgv } from "../cli/argv.ts";
+import { withInterrupt } from "../cli/interrupt.ts";
 import { LoreError } from "../errors.ts";
 import { dropPrefetched } from "../git/prefetch.ts";
 import { discoverRepo } from "../git/repo.ts";
@@ -10,7 +11,7 @@ import { runtime } from "../runtime/index.ts";
 import { buildIndex } from "./build.ts";
 import { startCatchUp } from "./early-catch-up.ts";
 import { exportIndex } from "./export.ts";
-import { importIndex } from "./import.ts";
+import { importIndex, removeImportLeftovers } from "./import.ts";
 import { PhaseLog } from "./phase-log.ts";
 import { parseHeaders } from "./source.ts";
 
@@ -63,19 +64,22 @@ export async function indexCommand(argv: string[]): Promise<number> {
   const t0 = Date.now();
   let summary: Record<string, unknown>;
   try {
-    if (action === "build") summary = { ...(await buildIndex(indexOf(repo), log)) };
-    else if (action === "export") {
-      const m = await exportIndex(indexOf(repo), target === "-" ? "-" : resolve(target!), log);
-      summary = { head: m.head, commits: m.commits, whole: m.whole, bytes: m.payloadBytes, compression: m.compression };
-    } else {
+    // Ctrl-C ends git and an import's files beside the index; the index is as it was, or caught up in
+    // part as after an interrupted update (the next answer goes on from there).
+    summary = await withInterrupt(async () => {
+      if (action === "build") return { ...(await buildIndex(indexOf(repo), log)) };
+      if (action === "export") {
+        const m = await exportIndex(indexOf(repo), target === "-" ? "-" : resolve(target!), log);
+        return { head: m.head, commits: m.commits, whole: m.whole, bytes: m.payloadBytes, compression: m.compression };
+      }
       const given = [process.env.LORE_INDEX_HEADER, parsed.values.header].filter((h): h is string => typeof h === "string" && h !== "");
       // The catch-up's git runs while the file is checked (early-catch-up.ts); ended below if unused.
       const imported = await importIndex(repo, target!, parseHeaders(given), log, undefined, false, (m) => startCatchUp(repo, m));
       // Caught up as after new commits: only the commits since the index's head are read; the files they
       // changed are blamed by the daemon's warm-up or when asked (lore index build blames them now).
       const built = await buildIndex(indexOf(repo), log, { blame: false });
-      summary = { imported: imported.head, head: built.head, newCommits: built.commits - imported.commits, commits: built.commits };
-    }
+      return { imported: imported.head, head: built.head, newCommits: built.commits - imported.commits, commits: built.commits };
+    }, () => removeImportLeftovers(repo));
   } finally {
     dropPrefetched();
     closeAll();

@@ -3,8 +3,8 @@
  * checksum, SQLite's integrity check, the schema, the paths, that it is this repository's history —
  * then the index replaced in one transaction (through the daemon when one runs), then caught up to HEAD.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { health, rpcCall } from "../client/rpc-client.ts";
 import { daemonPaths } from "../client/socket-path.ts";
 import { LoreError } from "../errors.ts";
@@ -62,6 +62,20 @@ async function checkDatabase(repo: Repo, file: string, m: Manifest): Promise<num
   } finally {
     db.close();
   }
+}
+
+/** The name of every file an import by this process makes beside the index (downloaded, unpacked, staged) begins so. */
+const ownPrefix = (live: string) => `${live}.import-${process.pid}-`;
+
+/** Removes what an import by this process left beside `repo`'s index: a signal ended it before its own clean-up. */
+export function removeImportLeftovers(repo: Repo): void {
+  const live = indexPath(repo.commonDir);
+  const prefix = basename(ownPrefix(live));
+  let names: string[] = [];
+  try {
+    names = readdirSync(dirname(live)).filter((n) => n.startsWith(prefix));
+  } catch {}
+  for (const n of names) rmSync(join(dirname(live), n), { force: true });
 }
 
 /** Hands the staged file to the daemon serving this user, which swaps between two answers; false when none answers. */
@@ -122,8 +136,8 @@ export async function importIndex(
   const live = indexPath(repo.commonDir);
   mkdirSync(dirname(live), { recursive: true, mode: 0o700 });
   const tag = Math.random().toString(36).slice(2, 10);
-  const spooled = `${live}.import-${process.pid}-${tag}.download`;
-  const unpacked = `${live}.import-${process.pid}-${tag}.unpacked`;
+  const spooled = `${ownPrefix(live)}${tag}.download`;
+  const unpacked = `${ownPrefix(live)}${tag}.unpacked`;
   const staged = stagedPath(live, tag);
   const temporary = [spooled, unpacked, staged];
   try {
