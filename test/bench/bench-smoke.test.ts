@@ -23,7 +23,7 @@ const rowsOf = (markdown: string, title: string) => {
 
 test("the main benchmark prints every table with a row for every question, and no missing number", async () => {
   const { dir } = await repo;
-  const { markdown } = await runBench({ repo: dir, runs: 2, warmups: 0, heavyRuns: 1, calls: 20, throughputMs: 200, freshRounds: 1, qualityCommits: 5, lore: "source", log: () => {} });
+  const { markdown } = await runBench({ repo: dir, runs: 2, warmups: 0, heavyRuns: 1, calls: 20, throughputMs: 200, freshRounds: 1, duringSamples: 2, qualityCommits: 5, lore: "source", log: () => {} });
   const names = pairs(await pickTarget(dir)).map((p) => p.name);
   expect(rowsOf(markdown, "Warm CLI answer")).toEqual(names);
   expect(rowsOf(markdown, "Answer size")).toEqual(names);

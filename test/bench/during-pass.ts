@@ -48,7 +48,7 @@ export async function duringPass(cli: LoreCli, t: Target, env: Record<string, st
   }
   const passMs = performance.now() - started;
   const after = questions.map(() => [] as number[]);
-  const n = Math.max(5, during[0]!.length);
+  const n = Math.max(Math.min(5, maxSamples), during[0]!.length);
   for (let k = 0; k < n; k++) for (const [i, q] of questions.entries()) after[i]!.push(await ask(q.argv));
   return {
     rows: questions.map((q, i) => ({ name: q.name, during: median(during[i]!), after: median(after[i]!), nDuring: during[i]!.length, nAfter: after[i]!.length })),

@@ -37,6 +37,8 @@ export interface BenchOptions {
   clients: number[];
   throughputMs: number;
   freshRounds: number;
+  /** Most samples of each question while a first background pass runs (as many again after it). */
+  duringSamples: number;
   /** Held-out commits for co-change quality; 0 skips it. */
   qualityCommits: number;
   lore: "auto" | "build" | "source";
@@ -52,6 +54,7 @@ export const DEFAULTS: BenchOptions = {
   clients: [4, 8],
   throughputMs: 3000,
   freshRounds: 3,
+  duringSamples: 30,
   qualityCommits: 200,
   lore: "auto",
   backgroundTimeoutMs: 15 * 60_000,
@@ -197,7 +200,7 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
       if (!t) continue;
       o.log(`bench: questions during a first background pass vs after it (${label}; a daemon of its own)`);
       const duringEnv = benchEnv(join(scratch, `home-during-${during.length}`));
-      during.push({ label, d: await duringPass(cli, t, duringEnv).finally(() => timeProcess([...cli.argv, "daemon", "stop"], { cwd: scratch, env: duringEnv })) });
+      during.push({ label, d: await duringPass(cli, t, duringEnv, o.duringSamples).finally(() => timeProcess([...cli.argv, "daemon", "stop"], { cwd: scratch, env: duringEnv })) });
     }
     let quality;
     if (o.qualityCommits > 0) {

@@ -4,13 +4,14 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../helpers/git-repo.ts";
-import { cloneExpress, hasExpress } from "../helpers/express.ts";
+import { hasExpress } from "../helpers/express.ts";
+import { indexedClone } from "../helpers/corpus-index.ts";
 import { MAIN } from "../daemon/daemon-helpers.ts";
 
 
-test.skipIf(!hasExpress)("lore … | head -c 1 exits 141 with nothing on stderr, as git log does", () => {
-  const dir = cloneExpress();
+test.skipIf(!hasExpress)("lore … | head -c 1 exits 141 with nothing on stderr, as git log does", async () => {
   const home = tempDir("lore-home-");
+  const dir = await indexedClone("express", undefined, home);
   const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
   // 240 and 340 KB of JSON: far more than a pipe holds, so lore is still writing when head has gone.
   for (const args of [["history", "History.md", "-n", "1000", "--json"], ["blame", "History.md", "--json"]]) {

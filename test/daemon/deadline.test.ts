@@ -61,19 +61,31 @@ const env = (extra: Record<string, string> = {}) => ({ PATH: `${slowBin}:${proce
 const search = (h: string, r: TestRepo, args: string[], extra?: Record<string, string>) => lore(h, r.dir, ["search", "--code", NEEDLE, "-n", "30", "--json", ...args], env(extra));
 const shas = (j: any) => j.results.map((c: any) => c.sha);
 
+/**
+ * What a process start costs now, beside the deadline it waits out: the slowest of three status
+ * calls (with the same flags) just after the timed one, on a machine that may run other tests at
+ * once. A deadline missed by more than that is the answer's fault, not the machine's.
+ */
+async function slowestStart(h: string, flags: string[] = []): Promise<number> {
+  let slowest = 0;
+  for (let i = 0; i < 3; i++) {
+    const t0 = Date.now();
+    expect((await lore(h, repo.dir, ["status", "--json", ...flags], env())).code).toBe(0);
+    slowest = Math.max(slowest, Date.now() - t0);
+  }
+  return slowest;
+}
+
 test("a code search past its deadline answers by then with a true prefix, and continue gives exactly the rest", async () => {
   const h = home();
-  // Warm the daemon (and time a process start that reaches it).
+  // Warm the daemon.
   expect((await lore(h, repo.dir, ["status", "--json"], env())).code).toBe(0);
-  const t0 = Date.now();
-  await lore(h, repo.dir, ["status", "--json"], env());
-  const start = Date.now() - t0;
   const deadline = 1000;
   const t1 = Date.now();
   const first = await search(h, repo, ["--deadline", `${deadline}ms`]);
   const took = Date.now() - t1;
   expect(first.code).toBe(0);
-  expect(took).toBeLessThanOrEqual(deadline * 1.1 + start);
+  expect(took).toBeLessThanOrEqual(deadline * 1.1 + (await slowestStart(h)));
   const want = truth(repo, 30);
   expect(first.json.partial).toBe(true);
   expect(first.json.progress.of).toBe(160);
@@ -184,7 +196,10 @@ test("a client that hangs up mid-call leaves the work to finish and be kept for 
   await until(async () => ((await health(socket)) as any)?.jobs?.kept === 1, 30_000, 100);
   const t = Date.now();
   const next = await search(h, repo, ["--deadline", "5s"]);
-  expect(Date.now() - t).toBeLessThan(1500);
+  const took = Date.now() - t;
+  // Whole within 5 s, where walking again takes 16 slices of 0.4 s: the kept answer, a process start away.
+  expect(next.json.partial).toBeUndefined();
+  expect(took).toBeLessThan(1000 + (await slowestStart(h)));
   expect(shas(next.json)).toEqual(truth(repo, 30));
   // Then forgotten: nothing runs, nothing is kept.
   await until(async () => {
@@ -253,18 +268,12 @@ test("a partial answer cut to fit the MCP answer size counts in its token only t
 test("without the daemon the deadline holds too: the work stops with the answer, and the token gives the rest", async () => {
   const h = home();
   const solo = (args: string[]) => lore(h, repo.dir, ["search", "--code", NEEDLE, "-n", "30", "--json", "--no-daemon", ...args], env());
-  // A first run builds the history index; then time one process start without the daemon.
+  // A first run builds the history index.
   expect((await lore(h, repo.dir, ["status", "--json", "--no-daemon"], env())).code).toBe(0);
-  // The slower of two (the machine is shared: one start can be quick by luck).
-  let start = 0;
-  for (let i = 0; i < 2; i++) {
-    const t0 = Date.now();
-    await lore(h, repo.dir, ["status", "--json", "--no-daemon"], env());
-    start = Math.max(start, Date.now() - t0);
-  }
   const t1 = Date.now();
   const first = await solo(["--deadline", "900ms"]);
-  expect(Date.now() - t1).toBeLessThanOrEqual(900 * 1.1 + start);
+  const took = Date.now() - t1;
+  expect(took).toBeLessThanOrEqual(900 * 1.1 + (await slowestStart(h, ["--no-daemon"])));
   expect(first.json.partial).toBe(true);
   const rest = await solo(["--continue", first.json.continue]);
   expect([...shas(first.json), ...shas(rest.json)]).toEqual(truth(repo, 30));

@@ -9,6 +9,8 @@ import { cloneExpress, hasExpress } from "../helpers/express.ts";
 const ROOT = join(import.meta.dir, "..", "..");
 const DENO = join(ROOT, "node_modules", "deno", "deno");
 let dir = "";
+/** Each runtime's own LORE_HOME, its index built by that runtime in the first test and asked again by the later ones. */
+const homes = { bun: "", deno: "" };
 
 function run(runtime: "bun" | "deno", args: string[], home: string) {
   const cmd = runtime === "bun" ? [process.execPath, join(ROOT, "src", "main.ts")] : [DENO, "run", "-A", "--quiet", join(ROOT, "src", "main.ts")];
@@ -42,23 +44,22 @@ const sealed = (json: unknown) => JSON.parse(JSON.stringify(json ?? null).replac
 describe.skipIf(!existsSync(DENO) || !hasExpress)("under Deno", () => {
   beforeAll(() => {
     dir = cloneExpress();
+    homes.bun = tempDir("lore-home-");
+    homes.deno = tempDir("lore-home-");
   });
 
   test("every question answers exactly as under Bun", () => {
-    const bunHome = tempDir("lore-home-");
-    const denoHome = tempDir("lore-home-");
     for (const q of QUESTIONS) {
-      const b = run("bun", q, bunHome);
-      const d = run("deno", q, denoHome);
+      const b = run("bun", q, homes.bun);
+      const d = run("deno", q, homes.deno);
       expect({ q, code: d.code, json: sealed(d.json) }).toEqual({ q, code: b.code, json: sealed(b.json) });
       expect(d.stderr.includes("    at ")).toBe(false);
     }
   }, 240_000);
 
-  test("status under Deno reports the same index", () => {
-    const home = tempDir("lore-home-");
-    run("deno", ["history", "package.json", "-n", "1"], home);
-    const s = run("deno", ["status"], home).json;
+  test("status under Deno reports the index Deno built", () => {
+    run("deno", ["history", "package.json", "-n", "1"], homes.deno);
+    const s = run("deno", ["status"], homes.deno).json;
     expect(s.state).toBe("fresh");
     expect(s.commitsIndexed).toBe(Number(runGit(dir, ["rev-list", "--count", "HEAD"]).trim()));
     expect(s.head).toBe(runGit(dir, ["rev-parse", "HEAD"]).trim());
@@ -67,7 +68,7 @@ describe.skipIf(!existsSync(DENO) || !hasExpress)("under Deno", () => {
   test("lore report writes the same page under Deno as under Bun", () => {
     const pages = (["bun", "deno"] as const).map((rt) => {
       const out = join(tempDir("lore-report-"), "lib.html");
-      expect(run(rt, ["report", "lib", "--out", out], tempDir("lore-home-")).code).toBe(0);
+      expect(run(rt, ["report", "lib", "--out", out], homes[rt]).code).toBe(0);
       return readFileSync(out, "utf8");
     });
     expect(pages[0]).toContain('"path":"lib/response.js"');

@@ -1,6 +1,6 @@
 /** Builds real git repositories in temporary folders for tests, with deterministic dates and authors. */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -89,7 +89,18 @@ export class TestRepo {
     return this.head();
   }
 
+  /**
+   * HEAD's commit, read from the files git has just written (a rev-parse per commit is thousands of
+   * processes over the suite); git's own answer where they are not plain (a worktree, packed refs).
+   */
   head(): string {
+    try {
+      const gitDir = join(this.dir, ".git");
+      const head = readFileSync(join(gitDir, "HEAD"), "utf8").trim();
+      const ref = /^ref: (refs\/heads\/\S+)$/.exec(head)?.[1];
+      const sha = ref ? readFileSync(join(gitDir, ref), "utf8").trim() : head;
+      if (/^[0-9a-f]{40}$/.test(sha)) return sha;
+    } catch {}
     return this.git("rev-parse", "HEAD").trim();
   }
 

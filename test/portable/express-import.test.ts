@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
+import { exportedExpress } from "../helpers/corpus-index.ts";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
 import { gitLogTruth, comparable } from "../helpers/git-log-truth.ts";
 import { withGitProvenance } from "../helpers/provenance-truth.ts";
@@ -11,16 +12,13 @@ import { ask, cli } from "../helpers/lore.ts";
 let b = "";
 let imported: any;
 
-beforeAll(() => {
+beforeAll(async () => {
   if (!hasExpress) return;
   const root = tempDir("lore-exp-imp-");
   b = cloneExpress(join(root, "b"));
-  const a = join(root, "a");
-  runGit(root, ["clone", "-q", "--no-local", b, a]);
-  runGit(a, ["reset", "-q", "--hard", runGit(b, ["rev-list", "HEAD"]).split("\n")[30]!]);
-  const file = join(root, "express.lore");
-  // Export only what import needs to be tested: the build of A is the cost here.
-  expect(cli(a, ["index", "export", file], { LORE_HOME: join(root, "home-a") }).code).toBe(0);
+  // express exported 30 commits back (made once and shared with the other tests that import it: the whole build is a minute of CPU).
+  const { file, head } = await exportedExpress(30);
+  expect(head).toBe(runGit(b, ["rev-list", "HEAD"]).split("\n")[30]!);
   const home = join(root, "home-b");
   const r = cli(b, ["index", "import", file, "--json"], { LORE_HOME: home });
   expect(r.code).toBe(0);

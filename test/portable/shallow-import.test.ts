@@ -8,7 +8,8 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { generateRepo } from "../bench/gen-repo.ts";
 import { runGit, tempDir, TestRepo } from "../helpers/git-repo.ts";
-import { cloneExpress, hasExpress } from "../helpers/express.ts";
+import { hasExpress } from "../helpers/express.ts";
+import { exportedExpress, indexedClone } from "../helpers/corpus-index.ts";
 import { ask, cli } from "../helpers/lore.ts";
 import { thirtyMore } from "../helpers/thirty-more.ts";
 
@@ -24,12 +25,16 @@ interface Pair {
   files: string[];
 }
 
-/** Exports the index of `base` (built in its own LORE_HOME), clones `full` shallow down to base's head, and imports it there. */
-function carry(name: string, base: string, full: string): Pair {
+/** Exports the index of `base` (built in its own LORE_HOME): the file and the commit it was exported at. */
+function exportIndex(name: string, base: string): { file: string; head: string } {
   const file = join(root, `${name}.lore`);
   const exp = cli(base, ["index", "export", file], { LORE_HOME: join(root, `${name}-home-a`) });
   if (exp.code !== 0) throw new Error(exp.stderr);
-  const head = runGit(base, ["rev-parse", "HEAD"]).trim();
+  return { file, head: runGit(base, ["rev-parse", "HEAD"]).trim() };
+}
+
+/** Clones `full` shallow down to the exported index's head, and imports the index there. */
+function carry(name: string, { file, head }: { file: string; head: string }, full: string): Pair {
   // The boundary is base's head: the clone leaves out what its parents reach.
   for (const [i, p] of runGit(full, ["rev-parse", `${head}^@`]).trim().split("\n").entries()) runGit(full, ["tag", `below-${i}`, p]);
   const tags = runGit(full, ["tag", "--list", "below-*"]).trim().split("\n");
@@ -146,7 +151,7 @@ beforeAll(async () => {
   repo.git("config", "user.email", "committer@example.com");
   const files = runGit(full, ["ls-files"]).split("\n").filter((f) => f.endsWith(".ts"));
   thirtyMore(repo, files);
-  gen = carry("gen", base, full);
+  gen = carry("gen", exportIndex("gen", base), full);
   genSample = [files[0]!, files[3]!, files[4]!, `${files[20]!}.moved`, files[25]!];
 }, 300_000);
 
@@ -155,13 +160,14 @@ checks("a generated history", () => gen, () => genSample);
 let express: Pair;
 const expressSample = ["lib/response.js", "lib/router/index.js", "History.md", "package.json"].slice(0, 3);
 if (hasExpress) {
-  beforeAll(() => {
-    const full = cloneExpress(join(root, "express-full"));
+  beforeAll(async () => {
+    // The full clone answers as git's reference: its own first index is made once and shared too.
+    const full = await indexedClone("express", join(root, "express-full"), join(root, "express-home-full"));
     // Express's newest 30 commits sit on one line of history: every one of them has its parents among them or at the base.
-    const base = join(root, "express-a");
-    runGit(root, ["clone", "-q", "--no-local", full, base]);
-    runGit(base, ["reset", "-q", "--hard", "HEAD~30"]);
-    express = carry("express", base, full);
+    // Its whole index exported there is made once and shared with the other tests that import it (a minute of CPU).
+    const exported = await exportedExpress(30);
+    expect(exported.head).toBe(runGit(full, ["rev-parse", "HEAD~30"]).trim());
+    express = carry("express", exported, full);
   }, 300_000);
   checks("express", () => express, () => expressSample.filter((p) => express.files.includes(p)));
 }

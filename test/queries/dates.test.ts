@@ -40,19 +40,25 @@ describe("every date argument", () => {
   });
 
   test("refuses what lore cannot read with BAD_ARGUMENT and the forms it takes, on the command line", () => {
-    for (const [q, name] of dated) {
+    // Each argument once, and each garbage once, through a process of its own (every pair is asked in-process below).
+    for (let i = 0; i < Math.max(dated.length, GARBAGE.length); i++) {
+      const [q, name] = dated[i % dated.length]!;
+      const bad = GARBAGE[i % GARBAGE.length]!;
       const flag = `--${name}`;
-      for (const bad of GARBAGE) {
-        const r = cli(repo.dir, [q.name, ...BASE[q.name]!, flag, bad, "--json"]);
-        expect({ q: q.name, bad, code: r.json?.error?.code }).toEqual({ q: q.name, bad, code: "BAD_ARGUMENT" });
-        expect(r.json.error.message).toContain(flag);
-        expect(r.json.error.message).toContain("3 days ago");
-      }
+      const r = cli(repo.dir, [q.name, ...BASE[q.name]!, flag, bad, "--json"]);
+      expect({ q: q.name, bad, code: r.json?.error?.code }).toEqual({ q: q.name, bad, code: "BAD_ARGUMENT" });
+      expect(r.json.error.message).toContain(flag);
+      expect(r.json.error.message).toContain("3 days ago");
     }
   });
 
-  test("refuses it in the daemon's and MCP's input too, before any repository is read", async () => {
-    for (const [q, name] of dated) await expect(ask(q.name, "/nonexistent", { ...(BASE[q.name]!.length ? (q.name === "search" ? { query: "x" } : { paths: ["a.txt"] }) : {}), [name]: "yesterdayish" })).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+  test("refuses every one of them in the daemon's and MCP's input too, before any repository is read", async () => {
+    for (const [q, name] of dated) {
+      for (const bad of GARBAGE) {
+        const input = { ...(BASE[q.name]!.length ? (q.name === "search" ? { query: "x" } : { paths: ["a.txt"] }) : {}), [name]: bad };
+        await expect(ask(q.name, "/nonexistent", input)).rejects.toMatchObject({ code: "BAD_ARGUMENT" });
+      }
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 /** The same comparisons with git on a real project's history: express, 6,158 commits. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runGit } from "../helpers/git-repo.ts";
-import { cloneExpress, hasExpress } from "../helpers/express.ts";
+import { hasExpress } from "../helpers/express.ts";
+import { indexedClone } from "../helpers/corpus-index.ts";
 import { gitBlame, gitCochange, gitCommitFiles, gitFiles, gitHead, gitLogFile, historyAsLog, hunksToLines, asLore } from "../helpers/git-truth.ts";
 import { gitPeople } from "../helpers/identity-truth.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
@@ -9,10 +10,10 @@ import { ask, isolateHome } from "../helpers/lore.ts";
 let dir = "";
 let files: string[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   isolateHome();
   if (!hasExpress) return;
-  dir = cloneExpress();
+  dir = await indexedClone("express");
   files = gitFiles(dir);
 }, 120_000);
 afterAll(() => runGit("/", ["--version"]));

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { TestRepo, lines, runGit, type Author } from "../helpers/git-repo.ts";
-import { cloneExpress, hasExpress } from "../helpers/express.ts";
+import { hasExpress } from "../helpers/express.ts";
+import { indexedClone } from "../helpers/corpus-index.ts";
 import { gitBlame, gitFiles } from "../helpers/git-truth.ts";
 import { gitPeople } from "../helpers/identity-truth.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
@@ -109,8 +110,8 @@ test("questions asked at once on a new index all count the person, none a name t
 
 describe.skipIf(!hasExpress)("express", () => {
   let dir = "";
-  beforeAll(() => {
-    if (hasExpress) dir = cloneExpress();
+  beforeAll(async () => {
+    if (hasExpress) dir = await indexedClone("express");
   }, 120_000);
 
   test("TJ Holowaychuk's three names in git shortlog are one person in contributors and owners of lib", async () => {

@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { generateRepo } from "../bench/gen-repo.ts";
-import { cloneExpress, hasExpress } from "../helpers/express.ts";
+import { hasExpress } from "../helpers/express.ts";
+import { indexedClone } from "../helpers/corpus-index.ts";
 import { runGit, TestRepo, lines, tempDir } from "../helpers/git-repo.ts";
 import { gitFiles } from "../helpers/git-truth.ts";
 import { ask, cli, isolateHome } from "../helpers/lore.ts";
@@ -101,7 +102,7 @@ describe("history -L", () => {
   }, 120_000);
 
   test.skipIf(!hasExpress)("equals git log -L on express", async () => {
-    const dir = cloneExpress();
+    const dir = await indexedClone("express");
     await sameAsGit(dir, "lib/response.js", { lines: "126,140" }, "126,140");
     await sameAsGit(dir, "lib/application.js", { lines: ":app.use" }, ":app.use");
   }, 120_000);

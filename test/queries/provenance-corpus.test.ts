@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { dirname } from "node:path";
-import { hasExpress, hasHono, cloneExpress, cloneHono } from "../helpers/express.ts";
+import { hasExpress, hasHono } from "../helpers/express.ts";
+import { indexedClone } from "../helpers/corpus-index.ts";
 import { runGit } from "../helpers/git-repo.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
 import { indexFor } from "../../src/index/indexes.ts";
@@ -23,8 +24,8 @@ async function checkPrs(dir: string): Promise<number> {
 
 describe.skipIf(!hasExpress)("provenance on express", () => {
   let dir: string;
-  beforeAll(() => {
-    dir = cloneExpress();
+  beforeAll(async () => {
+    dir = await indexedClone("express");
   });
   afterAll(() => rmSync(dirname(dir), { recursive: true, force: true }));
 
@@ -44,8 +45,8 @@ describe.skipIf(!hasExpress)("provenance on express", () => {
 
 describe.skipIf(!hasHono)("provenance on hono", () => {
   let dir: string;
-  beforeAll(() => {
-    dir = cloneHono();
+  beforeAll(async () => {
+    dir = await indexedClone("hono");
   });
   afterAll(() => rmSync(dirname(dir), { recursive: true, force: true }));
 

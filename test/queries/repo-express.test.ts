@@ -1,16 +1,17 @@
 /** log, show and compare compared with git on a real project's history: express, 6,158 commits. */
 import { beforeAll, describe, test } from "bun:test";
-import { cloneExpress, hasExpress } from "../helpers/express.ts";
+import { hasExpress } from "../helpers/express.ts";
+import { indexedClone } from "../helpers/corpus-index.ts";
 import { runGit } from "../helpers/git-repo.ts";
 import { isolateHome } from "../helpers/lore.ts";
 import { expectCompareLikeGit, expectLogLikeGit, expectShowLikeGit } from "../helpers/repo-questions.ts";
 
 let dir = "";
 
-beforeAll(() => {
+beforeAll(async () => {
   if (!hasExpress) return;
   isolateHome();
-  dir = cloneExpress();
+  dir = await indexedClone("express");
 }, 120_000);
 
 describe.skipIf(!hasExpress)("express", () => {

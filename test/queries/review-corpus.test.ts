@@ -4,7 +4,8 @@
  * path, each compared with git blame of the old side, git log's messages and git diff.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { cloneExpress, cloneHono, hasExpress, hasHono } from "../helpers/express.ts";
+import { hasExpress, hasHono } from "../helpers/express.ts";
+import { indexedClone } from "../helpers/corpus-index.ts";
 import { runGit, runGitBytes } from "../helpers/git-repo.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
 import { repoHash } from "../helpers/repo-hash.ts";
@@ -49,13 +50,13 @@ async function expectLikeGit(dir: string, a: any, oldRev: string, diffArgs: stri
   }
 }
 
-for (const [name, has, clone] of [["express", hasExpress, cloneExpress], ["hono", hasHono, cloneHono]] as const) {
+for (const [name, has] of [["express", hasExpress], ["hono", hasHono]] as const) {
   describe.skipIf(!has)(`review on ${name}'s history`, () => {
     let dir = "";
     let commits: string[] = [];
-    beforeAll(() => {
+    beforeAll(async () => {
       isolateHome();
-      dir = clone();
+      dir = await indexedClone(name);
       commits = picks(dir, 3);
     }, 120_000);
 

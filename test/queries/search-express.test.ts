@@ -1,6 +1,7 @@
 /** search on express compared with git: message words as git log --all-match --grep finds them, code as git log -S/-G. */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { cloneExpress, hasExpress } from "../helpers/express.ts";
+import { hasExpress } from "../helpers/express.ts";
+import { indexedClone } from "../helpers/corpus-index.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
 import { grepWholeWords, hasWord, messages, pickaxeTruth } from "../helpers/search-truth.ts";
 import { indexFor } from "../../src/index/indexes.ts";
@@ -14,7 +15,7 @@ let dir = "";
 beforeAll(async () => {
   if (!hasExpress) return;
   isolateHome();
-  dir = cloneExpress();
+  dir = await indexedClone("express");
   await ask("status", dir);
 }, 120_000);
 
