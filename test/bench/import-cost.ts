@@ -4,7 +4,8 @@
  * the files those commits changed), the first answers after the import (log and blame, blame of a
  * changed file, a message search, which makes the search from the commits), and the file's size.
  * The import is timed five times (each into an empty LORE_HOME; the median counts), the fresh pass once.
- * Usage: bun test/bench/import-cost.ts [express] [hono] [generated:COMMITS:FILES]
+ * Usage: bun test/bench/import-cost.ts [express] [hono] [generated:COMMITS:FILES] [--build | --source]
+ * (dist/lore, the binary users run, built when missing; --build rebuilds it; --source runs bun src/main.ts)
  */
 import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
@@ -13,15 +14,18 @@ import { join } from "node:path";
 import { cloneExpress, cloneHono } from "../helpers/express.ts";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
 import { generateRepo } from "./gen-repo.ts";
+import { chooseLore } from "./lore-cli.ts";
 
-const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+const given = process.argv.slice(2);
+// The lore users run (dist/lore, built when missing; --build rebuilds it), or --source: bun src/main.ts.
+const LORE = chooseLore(given.includes("--source") ? "source" : given.includes("--build") ? "build" : "auto");
 /** Imports timed per repository (the median is reported). */
 const IMPORTS = 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 
 function lore(cwd: string, home: string, args: string[]): { ms: number; json: any } {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, env: { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1" }, encoding: "utf8", maxBuffer: 1 << 28 });
+  const r = spawnSync(LORE.argv[0]!, [...LORE.argv.slice(1), ...args], { cwd, env: { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1" }, encoding: "utf8", maxBuffer: 1 << 28 });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`lore ${args.join(" ")} failed: ${r.stderr}`);
   let json: any;
@@ -99,7 +103,9 @@ async function target(spec: string): Promise<[string, string]> {
 const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
-const specs = process.argv.slice(2).length ? process.argv.slice(2) : ["express", "hono", "generated:10000:1000"];
+const named = given.filter((a) => !a.startsWith("--"));
+const specs = named.length ? named : ["express", "hono", "generated:10000:1000"];
+console.log(`lore: ${LORE.label}${LORE.remarks.length ? ` (${LORE.remarks.join("; ")})` : ""}`);
 console.log("| repository | commits | fresh first pass | import + 30 commits | share | + blame of changed files | share | first answer after (log, blame) | blame of a changed file | first message search | index | export file |");
 console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
 const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
