@@ -1,4 +1,4 @@
-/** Proof by reading the source: git runs only through src/git/run.ts, and nothing runs through a shell. */
+/** Proof by reading the source: git runs only through src/git/run.ts and spool.ts, and nothing runs through a shell. */
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -20,12 +20,15 @@ test("no source file starts a process through a shell", () => {
   }
 });
 
-test("git is started only by src/git/run.ts, with shell: false", () => {
+/** The two that start git, each with git's base arguments, environment and no programs: run.ts (read as it runs) and spool.ts (its output to a file read later). */
+const RUNNERS = [join("git", "run.ts"), join("git", "spool.ts")];
+
+test("git is started only by src/git/run.ts and spool.ts, with shell: false", () => {
   for (const file of sources(SRC)) {
     const text = readFileSync(file, "utf8");
     // run.ts starts git directly, or behind nice/ionice for background work: spawn(...launch("git", ...)).
     const startsGit = /spawn\(\s*(\.\.\.launch\(\s*)?"git"/.test(text);
-    if (relative(SRC, file) === join("git", "run.ts")) {
+    if (RUNNERS.includes(relative(SRC, file))) {
       expect(startsGit).toBe(true);
       expect((text.match(/shell: false/g) ?? []).length).toBe((text.match(/\bspawn\(/g) ?? []).length);
     } else expect({ file: relative(SRC, file), startsGit }).toEqual({ file: relative(SRC, file), startsGit: false });
