@@ -1,5 +1,5 @@
 /** How show is answered: the commit from the index when it has it (files and +/- from the churn pass), the rest from git. */
-import { agentSignalOf, familyFor, provenanceOf } from "./provenance.ts";
+import { agentSignalOf, familyFor, provenanceOf, type Unstored } from "./provenance.ts";
 import { stopsField } from "./history-stops.ts";
 import { LoreError } from "../../errors.ts";
 import { looksBinary } from "../../git/binary.ts";
@@ -66,8 +66,9 @@ async function showCommit(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Pr
     email: c.email,
     time: iso(c.time),
     message: c.message,
-    ...provenanceOf(ctx, sha, familyFor(ctx, paths.length === 1 ? paths[0] : undefined)),
-    ...agentSignal(ctx, sha),
+    // A commit a first index has not stored yet says what its own message does, as the index will.
+    ...provenanceOf(ctx, sha, familyFor(ctx, paths.length === 1 ? paths[0] : undefined), c.id === undefined ? c : undefined),
+    ...agentSignal(ctx, sha, c.id === undefined ? c : undefined),
     ...(merge ? { against: "first-parent" as const } : {}),
     // All of them: the answer's pages hold 50 each (src/queries/pages.ts).
     files,
@@ -111,7 +112,7 @@ async function showFile(ctx: QueryContext, rev: string, rawPath: string, input: 
 }
 
 /** What says an agent made the commit, where one did (show is the one commit's whole account). */
-function agentSignal(ctx: QueryContext, sha: string): { agentSignal?: string } {
-  const signal = agentSignalOf(ctx, sha);
+function agentSignal(ctx: QueryContext, sha: string, unstored?: Unstored): { agentSignal?: string } {
+  const signal = agentSignalOf(ctx, sha, unstored);
   return signal ? { agentSignal: signal } : {};
 }
