@@ -21,7 +21,7 @@ import { fileStamp } from "./export.ts";
 import { readHeader, type Manifest } from "./manifest.ts";
 import type { PhaseLog } from "./phase-log.ts";
 import { freeBytes, openSource } from "./source.ts";
-import { adoptStaged, placeStaged, stagedPath } from "./swap.ts";
+import { adoptStaged, importPrefix, placeStaged, stagedPath } from "./swap.ts";
 import { unpack } from "./unpack.ts";
 
 const bad = (why: string) => new LoreError("BAD_INDEX_FILE", `This index file cannot be imported: ${why}. Nothing was changed.`);
@@ -64,13 +64,10 @@ async function checkDatabase(repo: Repo, file: string, m: Manifest): Promise<num
   }
 }
 
-/** The name of every file an import by this process makes beside the index (downloaded, unpacked, staged) begins so. */
-const ownPrefix = (live: string) => `${live}.import-${process.pid}-`;
-
 /** Removes what an import by this process left beside `repo`'s index: a signal ended it before its own clean-up. */
 export function removeImportLeftovers(repo: Repo): void {
   const live = indexPath(repo.commonDir);
-  const prefix = basename(ownPrefix(live));
+  const prefix = basename(importPrefix(live));
   let names: string[] = [];
   try {
     names = readdirSync(dirname(live)).filter((n) => n.startsWith(prefix));
@@ -136,8 +133,8 @@ export async function importIndex(
   const live = indexPath(repo.commonDir);
   mkdirSync(dirname(live), { recursive: true, mode: 0o700 });
   const tag = Math.random().toString(36).slice(2, 10);
-  const spooled = `${ownPrefix(live)}${tag}.download`;
-  const unpacked = `${ownPrefix(live)}${tag}.unpacked`;
+  const spooled = `${importPrefix(live)}${tag}.download`;
+  const unpacked = `${importPrefix(live)}${tag}.unpacked`;
   const staged = stagedPath(live, tag);
   const temporary = [spooled, unpacked, staged];
   try {

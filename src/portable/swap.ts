@@ -13,9 +13,14 @@ import { ForeignIndex } from "../store/foreign-index.ts";
 import { checkedJustNow } from "../store/open.ts";
 import { adoptInPlace } from "../store/index-copy.ts";
 
+/** How the name of every file an import by this process makes beside the index (downloaded, unpacked, staged) begins. */
+export function importPrefix(indexPath: string): string {
+  return `${indexPath}.import-${process.pid}-`;
+}
+
 /** The name an import gives the checked copy it hands over, in the index's own folder. */
 export function stagedPath(indexPath: string, tag: string): string {
-  return `${indexPath}.import-${process.pid}-${tag}.db`;
+  return `${importPrefix(indexPath)}${tag}.db`;
 }
 
 /** True when `file` is a staged import of the index at `indexPath` (what the daemon accepts to adopt). */

@@ -4,27 +4,16 @@
  * and exits 130. The git here is the real one, made slow on one command by a wrapper on the PATH.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { chmodSync, existsSync, readdirSync, readlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ALICE, BOB, lines, runGit, tempDir, TestRepo } from "../helpers/git-repo.ts";
 import { cli } from "../helpers/lore.ts";
+import { runningIn } from "../helpers/running-in.ts";
 
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 let r: TestRepo;
 let root = "";
 let exported = "";
-
-/** The processes whose working folder is `dir` (a git lore left running there). */
-function runningIn(dir: string): number[] {
-  const pids: number[] = [];
-  for (const p of readdirSync("/proc")) {
-    if (!/^\d+$/.test(p)) continue;
-    try {
-      if (readlinkSync(`/proc/${p}/cwd`) === dir) pids.push(Number(p));
-    } catch {}
-  }
-  return pids;
-}
 
 /** A PATH whose git is the real one, except that a command with `word` among its arguments first marks `mark` and sleeps a minute. */
 function slowGitOn(word: string, mark: string): string {

@@ -6,11 +6,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generateRepo } from "../bench/gen-repo.ts";
 import { runGit, tempDir, TestRepo } from "../helpers/git-repo.ts";
 import { cli } from "../helpers/lore.ts";
+import { runningIn } from "../helpers/running-in.ts";
 import { thirtyMore } from "../helpers/thirty-more.ts";
 import { indexDbOf, readIndexFile, writeIndexFile } from "../helpers/index-file.ts";
 import { dropPrefetched, prefetch, prefetchedWaiting } from "../../src/git/prefetch.ts";
@@ -28,18 +29,6 @@ let a = "";
 let b = "";
 let file = "";
 const savedHome = process.env.LORE_HOME;
-
-/** The processes whose working folder is `dir` (a git lore left running there). */
-function runningIn(dir: string): number[] {
-  const pids: number[] = [];
-  for (const p of readdirSync("/proc")) {
-    if (!/^\d+$/.test(p)) continue;
-    try {
-      if (readlinkSync(`/proc/${p}/cwd`) === dir) pids.push(Number(p));
-    } catch {}
-  }
-  return pids;
-}
 
 beforeAll(async () => {
   root = tempDir("lore-early-");
