@@ -1,4 +1,5 @@
 /** The one error type: a stable code and a sentence a person can act on. */
+import { loreHome } from "./home.ts";
 
 export type ErrorCode =
   | "USAGE"
@@ -60,7 +61,18 @@ export function toLoreError(err: unknown): LoreError {
     return new LoreError("INDEX_WRITE_FAILED", "lore could not write its index: the disk is full. Free some space (or point LORE_HOME at a disk with room) and ask again; the index was left as it was.", { cause: err });
   if (/database disk image is malformed|SQLITE_CORRUPT|file is not a database/i.test(message))
     return new LoreError("INDEX_CORRUPT", "lore's index file is damaged; ask again and lore rebuilds it.", { cause: err });
+  const home = homeProblem(err);
+  if (home) return new LoreError("INDEX_WRITE_FAILED", `lore cannot write in its folder ${loreHome()}: ${home}. Set LORE_HOME to a folder you can write.`, { cause: err });
   return new LoreError("INTERNAL", `lore failed unexpectedly: ${message}`, { cause: err });
+}
+
+/** What stops lore making or writing its own folder (a file where a folder should be, no permission), in words; undefined for anything else. */
+function homeProblem(err: unknown): string | undefined {
+  const { code, path } = (err ?? {}) as { code?: unknown; path?: unknown };
+  const home = loreHome();
+  if (typeof path !== "string" || (path !== home && !path.startsWith(home.endsWith("/") ? home : `${home}/`))) return undefined;
+  const why: Record<string, string> = { ENOTDIR: "a file stands where a folder should be", EEXIST: "a file stands where a folder should be", EACCES: "permission denied", EPERM: "permission denied", EROFS: "the disk is read-only" };
+  return typeof code === "string" && why[code] ? `${why[code]} (${path})` : undefined;
 }
 
 /** The JSON shape of an error on every face: `{ code, message }`. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TestRepo, lines, tempDir } from "../helpers/git-repo.ts";
 import { cli } from "../helpers/lore.ts";
@@ -106,3 +106,16 @@ test.skipIf(!mounted)("a disk that fills during the background pass stops the pa
     repo.cleanup();
   }
 }, 120_000);
+
+test("a LORE_HOME that is a file, not a folder, gives a clear error on every face and leaves the file alone", () => {
+  const file = join(tempDir("lore-home-file-"), "home");
+  writeFileSync(file, "not a folder\n");
+  for (const env of [{ LORE_HOME: file }, { LORE_HOME: file, LORE_NO_DAEMON: "" }]) {
+    const got = cli(r.dir, ["blame", "a.txt", "--json"], env);
+    expect(got.code).toBe(1);
+    expect(got.json.error.code).toBe("INDEX_WRITE_FAILED");
+    expect(got.json.error.message).toContain(`lore cannot write in its folder ${file}: a file stands where a folder should be`);
+    expect(got.stderr).not.toContain("    at ");
+  }
+  expect(readFileSync(file, "utf8")).toBe("not a folder\n");
+});
