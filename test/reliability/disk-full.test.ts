@@ -110,7 +110,7 @@ test.skipIf(!mounted)("a disk that fills during the background pass stops the pa
 test("a LORE_HOME that is a file, not a folder, gives a clear error on every face and leaves the file alone", () => {
   const file = join(tempDir("lore-home-file-"), "home");
   writeFileSync(file, "not a folder\n");
-  for (const env of [{ LORE_HOME: file }, { LORE_HOME: file, LORE_NO_DAEMON: "" }]) {
+  for (const env of [{ LORE_HOME: file }, { LORE_HOME: file, LORE_NO_DAEMON: "" }] as Record<string, string>[]) {
     const got = cli(r.dir, ["blame", "a.txt", "--json"], env);
     expect(got.code).toBe(1);
     expect(got.json.error.code).toBe("INDEX_WRITE_FAILED");
