@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { CommitBatch, importCommits } from "./commit-stream.ts";
 
 export interface Author {
   name: string;
@@ -79,6 +80,30 @@ export class TestRepo {
       GIT_COMMITTER_DATE: date,
     });
     return this.head();
+  }
+
+  /**
+   * Many commits at once: `build` writes, removes and commits on a batch as it would on the repo, and
+   * the batch becomes the same commits commit() would have made (dated one minute apart, after the
+   * last), through one git fast-import instead of two git processes a commit; then the work tree is
+   * HEAD's. Start from a committed work tree: what is written but not committed is not in the batch.
+   */
+  commits(build: (batch: CommitBatch) => void): string[] {
+    const batch = new CommitBatch();
+    build(batch);
+    if (batch.uncommitted > 0) throw new Error(`${batch.uncommitted} change(s) written after the batch's last commit`);
+    const headFile = readFileSync(join(this.dir, ".git", "HEAD"), "utf8").trim();
+    const branch = /^ref: refs\/heads\/(\S+)$/.exec(headFile)?.[1];
+    if (!branch) throw new Error("commits() adds to a branch; HEAD is detached");
+    let parent: string | undefined;
+    try {
+      parent = this.head();
+    } catch {
+      // An unborn branch: the batch's first commit is the root.
+    }
+    const first = this.tick;
+    this.tick += batch.steps.length;
+    return importCommits(this.dir, branch, parent, batch.steps, (n) => `${1_700_000_000 + (first + n + 1) * 60} +0000`);
   }
 
   /** Merges `branch` with a merge commit. */
