@@ -81,28 +81,40 @@ export interface LogEntry {
   deletions: number | null;
 }
 
-/** `git log --follow` (or plain) for one file: sha (12 hex), status and name per commit, with numstat. */
+/**
+ * `git log --follow` (or plain) for one file: sha (12 hex), status and name per commit, with numstat;
+ * one git call, --raw and --numstat together (each commit's first raw entry and first count).
+ */
 export function gitLogFile(dir: string, rev: string, path: string, follow = true, n?: number): LogEntry[] {
-  const base = ["-c", "core.quotepath=off", "log", ...(follow ? ["--follow"] : []), ...(n ? ["-n", String(n)] : []), "-z"];
-  const ns = runGitBytes(dir, [...base, "--name-status", "--format=%x1e%H", rev, "--", path]).toString("utf8");
-  const stat = runGitBytes(dir, [...base, "--numstat", "--format=%x1e%H", rev, "--", path]).toString("utf8");
-  const numbers = new Map<string, [number | null, number | null]>();
-  for (const rec of stat.split("\x1e").filter(Boolean)) {
-    const [sha, rest = ""] = rec.split("\0\n");
-    const m = /^(\d+|-)\t(\d+|-)\t/.exec(rest.replace(/^\n/, ""));
-    if (m) numbers.set(short(sha!.trim()), [m[1] === "-" ? null : Number(m[1]), m[2] === "-" ? null : Number(m[2])]);
-  }
+  const args = ["-c", "core.quotepath=off", "log", ...(follow ? ["--follow"] : []), ...(n ? ["-n", String(n)] : []), "-z", "--raw", "--numstat", "--format=%x1e%H", rev, "--", path];
   const out: LogEntry[] = [];
-  for (const rec of ns.split("\x1e").filter(Boolean)) {
-    const parts = rec.split("\0");
-    const sha = short(parts[0]!.trim());
-    const fields = parts.slice(1).map((p) => p.replace(/^\n/, "")).filter((p) => p !== "");
-    const status = fields[0] ?? "";
-    const two = status.startsWith("R") || status.startsWith("C");
-    const e: LogEntry = { sha, status: status[0] ?? "", path: two ? fields[2]! : fields[1] ?? path, additions: null, deletions: null };
-    if (two) e.oldPath = fields[1];
-    const nums = numbers.get(sha);
-    if (nums) [e.additions, e.deletions] = nums;
+  for (const rec of runGitBytes(dir, args).toString("utf8").split("\x1e").filter(Boolean)) {
+    const tokens = rec.split("\0").map((t) => t.replace(/^\n/, ""));
+    const e: LogEntry = { sha: short(tokens[0]!.trim()), status: "", path, additions: null, deletions: null };
+    let raw = false;
+    let counted = false;
+    for (let i = 1; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      if (t.startsWith(":")) {
+        // ":mode mode sha sha STATUS", then the name, or the old and the new name of a rename or copy.
+        const status = t.split(" ").at(-1)!;
+        const two = status.startsWith("R") || status.startsWith("C");
+        if (!raw) {
+          e.status = status[0]!;
+          if (two) [e.oldPath, e.path] = [tokens[i + 1], tokens[i + 2]!];
+          else e.path = tokens[i + 1]!;
+          raw = true;
+        }
+        i += two ? 2 : 1;
+        continue;
+      }
+      const m = /^(\d+|-)\t(\d+|-)\t(.*)$/s.exec(t);
+      if (!m) continue;
+      if (!counted) [e.additions, e.deletions, counted] = [m[1] === "-" ? null : Number(m[1]), m[2] === "-" ? null : Number(m[2]), true];
+      // A rename's counts name the old and the new file after an empty name.
+      if (m[3] === "") i += 2;
+    }
+    if (e.oldPath === undefined) delete e.oldPath;
     out.push(e);
   }
   return out;
@@ -130,11 +142,12 @@ export function gitFiles(dir: string, rev = "HEAD"): string[] {
  * Co-change of `paths` computed from git log --name-only, the way DESIGN.md defines it: the newest
  * `perFile` commits (of at most maxFiles files) that touched each path; per other file, the commits
  * shared (`counts`), Σ 2^(−i/50)/√(files−1) over them (`scores`, i = the commit's rank among the
- * input's), and the commits touching it down to the oldest one counted (`totals`).
+ * input's), and the commits touching it down to the oldest one counted (`totals`). A caller asking
+ * about many paths passes `history`, gitCommitFiles(dir, rev) read once, instead of a git log each.
  */
-export function gitCochange(dir: string, rev: string, paths: string | string[], perFile: number | undefined, maxFiles: number) {
+export function gitCochange(dir: string, rev: string, paths: string | string[], perFile: number | undefined, maxFiles: number, history = gitCommitFiles(dir, rev)) {
   const inputs = typeof paths === "string" ? [paths] : paths;
-  const commits = gitCommitFiles(dir, rev).filter((c) => c.files.length <= maxFiles);
+  const commits = history.filter((c) => c.files.length <= maxFiles);
   const rec = new Map<number, number>();
   for (const p of inputs) {
     let i = 0;

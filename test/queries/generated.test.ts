@@ -35,12 +35,13 @@ describe("a generated history of 1,500 commits", () => {
   });
 
   test("history follows each sampled file exactly as git log --follow --numstat does, and stops at the name with --no-follow", async () => {
+    const head = runGit(dir, ["rev-parse", "HEAD"]).trim();
     for (const path of sample) {
       const r = await ask("history", dir, { path, limit: 10000 });
       const mine = historyAsLog(r);
       expect({ path, commits: mine }).toEqual({ path, commits: gitLogFile(dir, "HEAD", path, true) });
       // git's own walk, what answers during a first index, gives the same rows.
-      const walked = (await gitFileChanges({ index: await indexFor(dir) } as QueryContext, runGit(dir, ["rev-parse", "HEAD"]).trim(), path, 10000)).map((c) => short(c.sha));
+      const walked = (await gitFileChanges({ index: await indexFor(dir) } as QueryContext, head, path, 10000)).map((c) => short(c.sha));
       expect({ path, walked }).toEqual({ path, walked: mine.map((c: any) => c.sha) });
       const plain = await ask("history", dir, { path, limit: 10000, follow: false });
       expect({ path, shas: plain.commits.map((c: any) => c.sha) }).toEqual({ path, shas: gitLogFile(dir, "HEAD", path, false).map((c) => c.sha) });
@@ -61,10 +62,11 @@ describe("a generated history of 1,500 commits", () => {
 
   test("cochange counts equal sets from git log --name-only, for the default window and for all history", async () => {
     const existing = new Set(files);
+    const history = gitCommitFiles(dir, "HEAD");
     for (const path of sample.slice(0, 12)) {
       for (const commits of ["500", "all"] as const) {
         const r = await ask("cochange", dir, { paths: [path], commits, limit: 200 });
-        const truth = gitCochange(dir, "HEAD", path, commits === "all" ? undefined : 500, 50);
+        const truth = gitCochange(dir, "HEAD", path, commits === "all" ? undefined : 500, 50, history);
         expect({ path, commits, n: r.commits }).toEqual({ path, commits, n: truth.commits });
         const expected = new Map([...truth.counts].filter(([f]) => existing.has(f)));
         const mine = new Map(r.results.map((x: any) => [x.path, x.count]));

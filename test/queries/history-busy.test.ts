@@ -14,16 +14,15 @@ beforeAll(() => {
   repo = new TestRepo();
   // busy.txt: changed in every commit. legacy.txt: in each of the first 150, then never.
   // old.txt: like legacy.txt, then renamed to older.txt. rare.txt: changed three times.
-  for (let i = 0; i < 300; i++) {
-    repo.write("busy.txt", lines(i, "busy"));
-    if (i < 150) repo.write("old.txt", lines(i, "old")).write("legacy.txt", lines(i, "legacy"));
-    if (i === 150) {
-      repo.git("mv", "old.txt", "older.txt");
-      repo.write("older.txt", lines(i, "old"));
+  repo.commits((b) => {
+    for (let i = 0; i < 300; i++) {
+      b.write("busy.txt", lines(i, "busy"));
+      if (i < 150) b.write("old.txt", lines(i, "old")).write("legacy.txt", lines(i, "legacy"));
+      if (i === 150) b.remove("old.txt").write("older.txt", lines(i, "old"));
+      if (i % 100 === 7) b.write("rare.txt", lines(i, "rare"));
+      b.commit(`change ${i}`, i % 3 ? BOB : undefined);
     }
-    if (i % 100 === 7) repo.write("rare.txt", lines(i, "rare"));
-    repo.commit(`change ${i}`, i % 3 ? BOB : undefined);
-  }
+  });
 }, 120_000);
 afterAll(() => repo.cleanup());
 

@@ -5,7 +5,7 @@
  * single-commit shortcut answers), and each question answers the same before the index and after.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { gitBlame, gitFiles, gitLogFile, historyAsLog, hunksToLines, asLore } from "../helpers/git-truth.ts";
+import { gitBlame, gitFiles, type LineOwner, gitLogFile, historyAsLog, hunksToLines, asLore } from "../helpers/git-truth.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
 import { trickyHistory, type TrickyHistory } from "../helpers/tricky-history.ts";
 import { closeAll, indexFor } from "../../src/index/indexes.ts";
@@ -52,6 +52,13 @@ for (const seed of (process.env.LORE_TRICKY_SEEDS ?? "3,11").split(",").map(Numb
     /** Questions about the repository as a whole: each commit shown, the whole log. */
     let whole: [string, Record<string, unknown>][] = [];
     const lengths = new Map<string, number>();
+    /** git blame at HEAD, read once per file and options: the tests compare several answers with the same truth. */
+    const blamed = new Map<string, LineOwner[]>();
+    const blameOf = (path: string, extra: string[] = []) => {
+      const k = JSON.stringify([path, extra]);
+      if (!blamed.has(k)) blamed.set(k, gitBlame(dir, "HEAD", path, extra));
+      return blamed.get(k)!;
+    };
 
     beforeAll(async () => {
       h = trickyHistory(seed);
@@ -61,7 +68,7 @@ for (const seed of (process.env.LORE_TRICKY_SEEDS ?? "3,11").split(",").map(Numb
       h.repo.write(".git-blame-ignore-revs", `${edit}\n`);
       h.repo.commit("ignore an edit in blame");
       files = gitFiles(dir).filter((f) => f !== ".git-blame-ignore-revs");
-      for (const f of files) lengths.set(f, gitBlame(dir, "HEAD", f).length);
+      for (const f of files) lengths.set(f, blameOf(f).length);
       whole = [["log", { limit: 1000 }], ...h.repo.git("rev-list", "HEAD").trim().split("\n").map((rev) => ["show", { rev }] as [string, Record<string, unknown>])];
       // First answers, before any index: git alone. One the daemon would hold until the index has
       // enough (HistoryNotYet) is left out: it is never answered early.
@@ -90,7 +97,7 @@ for (const seed of (process.env.LORE_TRICKY_SEEDS ?? "3,11").split(",").map(Numb
       expect(h.made.shuffles).toBeGreaterThan(0);
       // git blame really pairs some file differently than the whole commit does, and gives some lines to merges.
       const merges = new Set(h.repo.git("rev-list", "--merges", "--abbrev=12", "--abbrev-commit", "HEAD").trim().split("\n"));
-      const owners = files.flatMap((f) => gitBlame(dir, "HEAD", f).map((o) => ({ f, ...o })));
+      const owners = files.flatMap((f) => blameOf(f).map((o) => ({ f, ...o })));
       expect(owners.some((o) => merges.has(o.sha))).toBe(true);
       expect(owners.some((o) => o.origPath !== o.f)).toBe(true);
     });
@@ -98,20 +105,20 @@ for (const seed of (process.env.LORE_TRICKY_SEEDS ?? "3,11").split(",").map(Numb
     test("every file's blame is git blame --porcelain's line by line, origin included, with and without ignore-revs, and for -L", async () => {
       for (const path of files) {
         const honoured = await ask("blame", dir, { path });
-        expect({ path, lines: lineOwners(honoured, path) }).toEqual({ path, lines: gitBlame(dir, "HEAD", path, ["--ignore-revs-file", ".git-blame-ignore-revs"]).map((o) => asLore(o, path)) });
+        expect({ path, lines: lineOwners(honoured, path) }).toEqual({ path, lines: blameOf(path, ["--ignore-revs-file", ".git-blame-ignore-revs"]).map((o) => asLore(o, path)) });
         const plain = await ask("blame", dir, { path, ignoreRevs: false });
-        expect({ path, lines: lineOwners(plain, path) }).toEqual({ path, lines: gitBlame(dir, "HEAD", path).map((o) => asLore(o, path)) });
+        expect({ path, lines: lineOwners(plain, path) }).toEqual({ path, lines: blameOf(path).map((o) => asLore(o, path)) });
         const end = Math.min(3, lengths.get(path)!);
         if (end < 2) continue;
         const range = await ask("blame", dir, { path, startLine: 2, endLine: end });
-        expect({ path, lines: lineOwners(range, path) }).toEqual({ path, lines: gitBlame(dir, "HEAD", path, ["-L", `2,${end}`, "--ignore-revs-file", ".git-blame-ignore-revs"]).map((o) => asLore(o, path)) });
+        expect({ path, lines: lineOwners(range, path) }).toEqual({ path, lines: blameOf(path, ["-L", `2,${end}`, "--ignore-revs-file", ".git-blame-ignore-revs"]).map((o) => asLore(o, path)) });
       }
     });
 
     test("contributors and owners count the lines git blame gives each person", async () => {
       const truth = new Map<string, number>();
       for (const path of [...files, ".git-blame-ignore-revs"])
-        for (const o of gitBlame(dir, "HEAD", path, ["--ignore-revs-file", ".git-blame-ignore-revs"])) truth.set(o.email, (truth.get(o.email) ?? 0) + 1);
+        for (const o of blameOf(path, ["--ignore-revs-file", ".git-blame-ignore-revs"])) truth.set(o.email, (truth.get(o.email) ?? 0) + 1);
       const who = await ask("contributors", dir, {});
       expect(new Map(who.results.map((r: any) => [r.email, r.lines]))).toEqual(truth);
       const owners = await ask("owners", dir, {});
@@ -128,7 +135,7 @@ for (const seed of (process.env.LORE_TRICKY_SEEDS ?? "3,11").split(",").map(Numb
         if (!got) continue;
         taken++;
         const lines = got.hunks.flatMap((hk) => Array.from({ length: hk.end - hk.start + 1 }, (_, i) => ({ sha: hk.sha.slice(0, 12), origPath: hk.origPath, origLine: hk.origStart + i })));
-        expect({ path: e.path, lines }).toEqual({ path: e.path, lines: gitBlame(dir, "HEAD", e.path).map((o) => ({ sha: o.sha, origPath: o.origPath, origLine: o.origLine })) });
+        expect({ path: e.path, lines }).toEqual({ path: e.path, lines: blameOf(e.path).map((o) => ({ sha: o.sha, origPath: o.origPath, origLine: o.origLine })) });
       }
       // At least the odd files of the root commit, which nothing touched since.
       expect(taken).toBeGreaterThanOrEqual(4);

@@ -30,11 +30,13 @@ test.skipIf(!mounted)("a full disk gives a clear error, keeps the old index, and
   // Fill the disk, then land enough commits that indexing them needs new pages.
   const filler = join(mountPoint, "filler");
   spawnSync("dd", ["if=/dev/zero", `of=${filler}`, "bs=64k", "count=1000"], { stdio: "ignore" });
-  for (let i = 0; i < 40; i++) {
-    r.write(`f${i}.txt`, "x".repeat(2000) + "\n");
-    r.write("a.txt", lines(...Array.from({ length: i + 5 }, (_, k) => `line ${k} ${"y".repeat(200)}`)));
-    r.commit(`more ${i} ${"m".repeat(500)}`);
-  }
+  r.commits((b) => {
+    for (let i = 0; i < 40; i++) {
+      b.write(`f${i}.txt`, "x".repeat(2000) + "\n");
+      b.write("a.txt", lines(...Array.from({ length: i + 5 }, (_, k) => `line ${k} ${"y".repeat(200)}`)));
+      b.commit(`more ${i} ${"m".repeat(500)}`);
+    }
+  });
   const full = cli(r.dir, ["history", "a.txt", "--json"], env);
   expect(full.code).toBe(1);
   expect(full.json.error.code, full.json.error.message).toBe("INDEX_WRITE_FAILED");
@@ -56,10 +58,9 @@ test.skipIf(!mounted)("a disk that fills in the middle of an update leaves the i
   writeFileSync(slack, Buffer.alloc(200 * 1024));
   spawnSync("dd", ["if=/dev/zero", `of=${join(mountPoint, "filler")}`, "bs=64k", "count=1000"], { stdio: "ignore" });
   rmSync(slack);
-  for (let i = 0; i < 300; i++) {
-    r.write("a.txt", `v${i}\n`);
-    r.commit(`long ${i} ${"z".repeat(3000)}`);
-  }
+  r.commits((b) => {
+    for (let i = 0; i < 300; i++) b.write("a.txt", `v${i}\n`).commit(`long ${i} ${"z".repeat(3000)}`);
+  });
   const full = cli(r.dir, ["history", "a.txt", "--json"], env);
   expect(full.code).toBe(1);
   expect(full.json.error.code).toBe("INDEX_WRITE_FAILED");

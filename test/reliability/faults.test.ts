@@ -128,10 +128,9 @@ test("lore never writes to the repository it reads", () => {
 test("a repository deleted while the daemon indexes it is NOT_A_REPO, and the daemon goes on serving others", async () => {
   const dh = tempDir("lore-d-");
   const doomed = new TestRepo();
-  for (let i = 0; i < 300; i++) {
-    doomed.write("a.txt", `v${i}\n`);
-    doomed.commit(`c${i}`);
-  }
+  doomed.commits((b) => {
+    for (let i = 0; i < 300; i++) b.write("a.txt", `v${i}\n`).commit(`c${i}`);
+  });
   const env = { LORE_HOME: dh, LORE_NO_DAEMON: "0" };
   try {
     expect(cli(r.dir, ["status", "--json"], env).code).toBe(0);
