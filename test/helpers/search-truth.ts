@@ -22,10 +22,12 @@ export function messages(dir: string, rev = "HEAD"): Map<string, string> {
   return out;
 }
 
-/** The commits `git log -i --all-match --grep=w…` lists in which every word is a whole word. */
-export function grepWholeWords(dir: string, words: string[], extra: string[] = []): string[] {
+/**
+ * The commits `git log -i --all-match --grep=w…` lists in which every word is a whole word; `msgs`
+ * is messages(dir), passed by a caller that asks many times so that it is read once.
+ */
+export function grepWholeWords(dir: string, words: string[], extra: string[] = [], msgs = messages(dir)): string[] {
   const shas = runGit(dir, ["log", "-i", "--all-match", ...words.map((w) => `--grep=${w}`), "--format=%H", ...extra]).split("\n").filter(Boolean);
-  const msgs = messages(dir);
   return shas.filter((s) => words.every((w) => hasWord(msgs.get(s) ?? "", w)));
 }
 

@@ -4,14 +4,22 @@ import { join } from "node:path";
 import { BOB, type TestRepo } from "./git-repo.ts";
 
 export function thirtyMore(repo: TestRepo, files: string[]): void {
+  // One git fast-import per branch (TestRepo.commits); the files' text is kept here as the commits change it.
+  const read = (f: string) => readFileSync(join(repo.dir, f), "utf8");
   repo.git("checkout", "-q", "-b", "side");
-  for (let i = 0; i < 3; i++) repo.write(files[i]!, readFileSync(join(repo.dir, files[i]!), "utf8") + `side ${i}\n`).commit(`side ${i}`, BOB);
+  repo.commits((b) => {
+    for (let i = 0; i < 3; i++) b.write(files[i]!, read(files[i]!) + `side ${i}\n`).commit(`side ${i}`, BOB);
+  });
   repo.git("checkout", "-q", "main");
-  for (let i = 0; i < 26; i++) {
-    const f = files[3 + (i % 9)]!;
-    if (i === 5) repo.git("mv", files[20]!, `${files[20]!}.moved`);
-    if (i === 9) repo.remove(files[21]!);
-    repo.write(f, readFileSync(join(repo.dir, f), "utf8") + `main ${i}\n`).commit(`main ${i}`);
-  }
+  const text = new Map<string, string>();
+  repo.commits((b) => {
+    for (let i = 0; i < 26; i++) {
+      const f = files[3 + (i % 9)]!;
+      if (i === 5) b.remove(files[20]!).write(`${files[20]!}.moved`, read(files[20]!));
+      if (i === 9) b.remove(files[21]!);
+      text.set(f, (text.get(f) ?? read(f)) + `main ${i}\n`);
+      b.write(f, text.get(f)!).commit(`main ${i}`);
+    }
+  });
   repo.merge("side");
 }

@@ -132,10 +132,9 @@ async function ask(client: Asker) {
 beforeAll(() => {
   repo = new TestRepo();
   // 30 commits; every third adds a line with the needle: 10 commits git log -S lists.
-  for (let i = 0; i < 30; i++) {
-    repo.write(`f${i % 5}.c`, lines(`int v${i};`, ...(i % 3 === 0 ? [`call ${NEEDLE}${i});`] : [])));
-    repo.commit(`change ${i}`);
-  }
+  repo.commits((b) => {
+    for (let i = 0; i < 30; i++) b.write(`f${i % 5}.c`, lines(`int v${i};`, ...(i % 3 === 0 ? [`call ${NEEDLE}${i});`] : []))).commit(`change ${i}`);
+  });
   other = new TestRepo();
   other.write("a.c", lines("int a;")).commit("one");
   slowBin = tempDir("slow-git-");

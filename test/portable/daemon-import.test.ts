@@ -26,7 +26,15 @@ beforeAll(async () => {
   b.git("config", "user.name", "Test Committer");
   b.git("config", "user.email", "committer@example.com");
   paths = runGit(repo, ["ls-files"]).split("\n").filter((f) => f.endsWith(".ts")).slice(0, 4);
-  for (let i = 0; i < 30; i++) b.write(paths[i % 4]!, readFileSync(join(repo, paths[i % 4]!), "utf8") + `line ${i}\n`).commit(`change ${i}`);
+  // Each commit appends a line to one of the four files (kept here: the batch writes the work tree at its end).
+  const text = new Map(paths.map((p) => [p, readFileSync(join(repo, p), "utf8")]));
+  b.commits((batch) => {
+    for (let i = 0; i < 30; i++) {
+      const p = paths[i % 4]!;
+      text.set(p, text.get(p)! + `line ${i}\n`);
+      batch.write(p, text.get(p)!).commit(`change ${i}`);
+    }
+  });
   file = join(root, "a.lore");
   expect(cli(a, ["index", "export", file], { LORE_HOME: join(root, "home-a") }).code).toBe(0);
   home = daemonHome();
