@@ -30,10 +30,8 @@ function slowSliceGit(seconds: number): string {
 
 beforeAll(() => {
   repo = new TestRepo();
-  // 160 commits; every fourth adds a line with the needle: 40 commits git log -S lists.
-  repo.commits((b) => {
-    for (let i = 0; i < 160; i++) b.write(`f${i % 7}.c`, lines(`int v${i};`, ...(i % 4 === 0 ? [`call ${NEEDLE}${i});`] : []))).commit(`change ${i}`);
-  });
+  // 160 commits (one git fast-import); every fourth adds a line with the needle: 40 commits git log -S lists.
+  repo.commits((b) => Array.from({ length: 160 }, (_, i) => b.write(`f${i % 7}.c`, lines(`int v${i};`, ...(i % 4 === 0 ? [`call ${NEEDLE}${i});`] : []))).commit(`change ${i}`)));
   other = new TestRepo();
   other.write("a.c", lines(`${NEEDLE}1);`)).commit("one");
   slowBin = slowSliceGit(0.4);
@@ -166,9 +164,7 @@ test("the rest comes exactly after the work was forgotten, and after the daemon 
 test("a token from before HEAD moved is BAD_CONTINUE: the rest of an older HEAD's answer is not this one's", async () => {
   const h = home();
   const r = new TestRepo();
-  r.commits((b) => {
-    for (let i = 0; i < 60; i++) b.write("x.c", lines(`call ${NEEDLE}${i});`)).commit(`c${i}`);
-  });
+  r.commits((b) => Array.from({ length: 60 }, (_, i) => b.write("x.c", lines(`call ${NEEDLE}${i});`)).commit(`c${i}`)));
   const first = await search(h, r, ["--deadline", "500ms"]);
   expect(first.json.partial).toBe(true);
   r.write("x.c", lines(`call ${NEEDLE}new);`)).commit("moved");
