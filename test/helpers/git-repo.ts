@@ -1,6 +1,6 @@
 /** Builds real git repositories in temporary folders for tests, with deterministic dates and authors. */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { CommitBatch, importCommits } from "./commit-stream.ts";
@@ -13,6 +13,9 @@ export interface Author {
 export const ALICE: Author = { name: "Alice Example", email: "alice@example.com" };
 export const BOB: Author = { name: "Bob Example", email: "bob@example.com" };
 export const CAROL: Author = { name: "Carol Ünicode", email: "carol@example.com" };
+
+/** A new test repository's own settings: the committer, and no signing. */
+const LOCAL_CONFIG = "[user]\n\tname = Test Committer\n\temail = committer@example.com\n[commit]\n\tgpgsign = false\n";
 
 export function tempDir(prefix = "lore-test-"): string {
   return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
@@ -46,9 +49,8 @@ export class TestRepo {
     this.dir = dir ?? tempDir();
     if (init) {
       this.git("init", "-q", "-b", "main");
-      this.git("config", "user.name", "Test Committer");
-      this.git("config", "user.email", "committer@example.com");
-      this.git("config", "commit.gpgsign", "false");
+      // What `git config` would write for the identity and signing, at once: three git processes fewer per test repository.
+      appendFileSync(join(this.dir, ".git", "config"), LOCAL_CONFIG);
     }
   }
 

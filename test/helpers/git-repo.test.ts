@@ -1,10 +1,27 @@
-/** TestRepo.commits() makes, in one git fast-import, exactly the commits commit() makes one by one. */
+/**
+ * TestRepo as tests rely on it: a new repository configured as `git config` would configure it, and
+ * commits() making, in one git fast-import, exactly the commits commit() makes one by one.
+ */
 import { afterAll, expect, test } from "bun:test";
-import { BOB, CAROL, lines, TestRepo } from "./git-repo.ts";
+import { BOB, CAROL, lines, runGit, tempDir, TestRepo } from "./git-repo.ts";
 import { cleanMessage } from "./commit-stream.ts";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 
 const repos: TestRepo[] = [];
 afterAll(() => repos.forEach((r) => r.cleanup()));
+
+test("a new repository's own config is what git init and three git config calls leave", () => {
+  const r = new TestRepo();
+  repos.push(r);
+  const dir = tempDir();
+  runGit(dir, ["init", "-q", "-b", "main"]);
+  for (const [k, v] of [["user.name", "Test Committer"], ["user.email", "committer@example.com"], ["commit.gpgsign", "false"]]) runGit(dir, ["config", k!, v!]);
+  expect(r.git("config", "--local", "--list")).toBe(runGit(dir, ["config", "--local", "--list"]));
+  expect(readFileSync(join(r.dir, ".git", "config"), "utf8")).toBe(readFileSync(join(dir, ".git", "config"), "utf8"));
+  expect(r.git("var", "GIT_COMMITTER_IDENT")).toStartWith("Test Committer <committer@example.com> ");
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** The same history twice: each step as `one` (commit() by commit()) and recorded in a batch. */
 function both(): { one: TestRepo; many: TestRepo; oneShas: string[]; manyShas: string[] } {
