@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { ALICE, BOB, lines, runGit, tempDir, TestRepo } from "../helpers/git-repo.ts";
 import { cli } from "../helpers/lore.ts";
 import { loreArgv } from "../helpers/lore-argv.ts";
-import { runningIn } from "../helpers/running-in.ts";
+import { leftIn } from "../helpers/running-in.ts";
 
 let r: TestRepo;
 let root = "";
@@ -40,7 +40,7 @@ async function interrupted(args: string[], word: string, home: string) {
   const sent = Date.now();
   child.kill("SIGINT");
   const code = await child.exited;
-  return { code, ms: Date.now() - sent, tmp: readdirSync(tmp), running: runningIn(r.dir) };
+  return { code, ms: Date.now() - sent, tmp: readdirSync(tmp), running: await leftIn(r.dir) };
 }
 
 beforeAll(() => {
