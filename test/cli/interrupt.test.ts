@@ -8,9 +8,9 @@ import { chmodSync, existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ALICE, BOB, lines, runGit, tempDir, TestRepo } from "../helpers/git-repo.ts";
 import { cli } from "../helpers/lore.ts";
-import { runningIn } from "../helpers/running-in.ts";
+import { loreArgv } from "../helpers/lore-argv.ts";
+import { leftIn } from "../helpers/running-in.ts";
 
-const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 let r: TestRepo;
 let root = "";
 let exported = "";
@@ -28,7 +28,7 @@ function slowGitOn(word: string, mark: string): string {
 async function interrupted(args: string[], word: string, home: string) {
   const mark = join(tempDir("mark-"), "began");
   const tmp = tempDir("lore-tmp-");
-  const child = Bun.spawn([process.execPath, MAIN, ...args], {
+  const child = Bun.spawn([...loreArgv(), ...args], {
     cwd: r.dir,
     env: { ...process.env, PATH: slowGitOn(word, mark), LORE_HOME: home, LORE_NO_DAEMON: "1", TMPDIR: tmp, NO_COLOR: "1" },
     stdout: "ignore",
@@ -40,7 +40,7 @@ async function interrupted(args: string[], word: string, home: string) {
   const sent = Date.now();
   child.kill("SIGINT");
   const code = await child.exited;
-  return { code, ms: Date.now() - sent, tmp: readdirSync(tmp), running: runningIn(r.dir) };
+  return { code, ms: Date.now() - sent, tmp: readdirSync(tmp), running: await leftIn(r.dir) };
 }
 
 beforeAll(() => {

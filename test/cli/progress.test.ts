@@ -10,7 +10,8 @@ import { progressLine } from "../../src/cli/progress.ts";
 import { generateRepo } from "../bench/gen-repo.ts";
 import { tempDir } from "../helpers/git-repo.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
-import { daemonHome, discardHome, MAIN } from "../daemon/daemon-helpers.ts";
+import { daemonHome, discardHome } from "../daemon/daemon-helpers.ts";
+import { loreArgv, loreCommand } from "../helpers/lore-argv.ts";
 
 const hasScript = spawnSync("script", ["--version"]).status === 0;
 const homes: string[] = [];
@@ -23,7 +24,7 @@ const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 
 /** `lore ...args` in `cwd` with stdout and stderr on a pseudo-terminal: everything it wrote there, in order. */
 function onTerminal(cwd: string, home: string, args: string[], extra: Record<string, string> = {}): { code: number | null; screen: string } {
-  const command = [process.execPath, MAIN, ...args].map(quote).join(" ");
+  const command = [...loreArgv(), ...args].map(quote).join(" ");
   const r = spawnSync("script", ["-qefc", command, "/dev/null"], { cwd, encoding: "utf8", env: { ...process.env, LORE_HOME: home, NO_COLOR: "1", ...extra } });
   return { code: r.status, screen: r.stdout };
 }
@@ -53,7 +54,8 @@ describe("the progress line", () => {
 
     const home2 = daemonHome();
     homes.push(home2);
-    const plain = spawnSync(process.execPath, [MAIN, ...question], { cwd: dir, encoding: "utf8", env: { ...process.env, LORE_HOME: home2, LORE_TEST_BATCH_PAUSE_MS: "300" } });
+    const asked = loreCommand(question);
+    const plain = spawnSync(asked.command, asked.args, { cwd: dir, encoding: "utf8", env: { ...process.env, LORE_HOME: home2, LORE_TEST_BATCH_PAUSE_MS: "300" } });
     expect(plain.status).toBe(0);
     expect(plain.stderr).toBe("");
   }, 120_000);

@@ -1,10 +1,8 @@
 /** Runs lore as a subprocess against a real daemon in a temporary LORE_HOME, and finds and stops the daemons a test started. */
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
 import { tempDir } from "../helpers/git-repo.ts";
-
-export const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+import { loreArgv } from "../helpers/lore-argv.ts";
 
 export interface Run {
   code: number;
@@ -37,7 +35,8 @@ function parse(stdout: string): any {
 /** `lore ...args` in `cwd`, through the daemon of `home`. */
 export function lore(home: string, cwd: string, args: string[], extra: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, ...args], { cwd, env: env(home, extra), stdio: ["ignore", "pipe", "pipe"] });
+    const [command, ...prefix] = loreArgv();
+    const child = spawn(command, [...prefix, ...args], { cwd, env: env(home, extra), stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -49,7 +48,8 @@ export function lore(home: string, cwd: string, args: string[], extra: Record<st
 
 /** The same, blocking (for sequences where nothing races). */
 export function loreSync(home: string, cwd: string, args: string[], extra: Record<string, string> = {}): Run {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, env: env(home, extra), encoding: "utf8" });
+  const [command, ...prefix] = loreArgv();
+  const r = spawnSync(command, [...prefix, ...args], { cwd, env: env(home, extra), encoding: "utf8" });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, json: parse(r.stdout) };
 }
 

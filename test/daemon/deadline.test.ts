@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { lines, tempDir, TestRepo } from "../helpers/git-repo.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 import { daemonHome, discardHome, lore, stopDaemons, until } from "./daemon-helpers.ts";
 import { health, rpcCall } from "../../src/client/rpc-client.ts";
 import { expandTuples } from "../../src/mcp/model-rows.ts";
@@ -183,8 +184,8 @@ test("a client that hangs up mid-call leaves the work to finish and be kept for 
   const socket = join(h, "lore.sock");
   expect((await lore(h, repo.dir, ["status", "--json"], env({ LORE_KEEP_MS: "4000" }))).code).toBe(0);
   const { spawn } = await import("node:child_process");
-  const { MAIN } = await import("./daemon-helpers.ts");
-  const child = spawn(process.execPath, [MAIN, "search", "--code", NEEDLE, "-n", "30", "--json", "--deadline", "60s"], {
+  const hangsUp = loreCommand(["search", "--code", NEEDLE, "-n", "30", "--json", "--deadline", "60s"]);
+  const child = spawn(hangsUp.command, hangsUp.args, {
     cwd: repo.dir,
     env: { ...process.env, LORE_HOME: h, ...env() } as Record<string, string>,
     stdio: "ignore",
@@ -211,13 +212,12 @@ test("an MCP client that asks for progress hears how far the search got, each se
   const h = home();
   const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
   const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
-  const { MAIN } = await import("./daemon-helpers.ts");
   // Slices of a second each: the 30 commits take about four, past the deadline, so the client hears
   // at least two progress notifications after the first slice, however slowly the daemon started.
   const slowerBin = slowSliceGit(1);
   const base: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("LORE_")) base[k] = v;
-  const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, "mcp"], cwd: repo.dir, env: { ...base, LORE_HOME: h, ...env({ LORE_MCP_DEADLINE: "3500" }), PATH: `${slowerBin}:${process.env.PATH}` }, stderr: "pipe" });
+  const transport = new StdioClientTransport({ ...loreCommand(["mcp"]), cwd: repo.dir, env: { ...base, LORE_HOME: h, ...env({ LORE_MCP_DEADLINE: "3500" }), PATH: `${slowerBin}:${process.env.PATH}` }, stderr: "pipe" });
   const client = new Client({ name: "deadline-test", version: "0" });
   await client.connect(transport);
   try {

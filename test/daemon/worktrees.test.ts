@@ -14,7 +14,8 @@ import { ALICE, BOB, CAROL, lines, runGit, TestRepo, tempDir } from "../helpers/
 import { gitBlame, gitLogFile } from "../helpers/git-truth.ts";
 import { gitDirHash } from "../helpers/disk-truth.ts";
 import { repoHash } from "../helpers/repo-hash.ts";
-import { daemonHome, discardHome, loreSync, MAIN, until } from "./daemon-helpers.ts";
+import { daemonHome, discardHome, loreSync, until } from "./daemon-helpers.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 import { rpcCall } from "../../src/client/rpc-client.ts";
 import { daemonPaths } from "../../src/client/socket-path.ts";
 import { expandTuples } from "../../src/mcp/model-rows.ts";
@@ -176,7 +177,7 @@ describe("over MCP", () => {
   const connect = async (roots?: string[]) => {
     const env: Record<string, string> = {};
     for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("LORE_")) env[k] = v;
-    const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, "mcp"], cwd: main.dir, env: { ...env, LORE_HOME: home }, stderr: "pipe" });
+    const transport = new StdioClientTransport({ ...loreCommand(["mcp"]), cwd: main.dir, env: { ...env, LORE_HOME: home }, stderr: "pipe" });
     const client = new Client({ name: "lore-test", version: "0" }, roots ? { capabilities: { roots: { listChanged: true } } } : {});
     if (roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots.map((r) => ({ uri: `file://${r}` })) }));
     await client.connect(transport);

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { ROOT } from "../../build/build-info.ts";
+import { loreArgv } from "../helpers/lore-argv.ts";
 
 const doc = readFileSync(join(ROOT, "docs", "cloud.md"), "utf8");
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
@@ -79,10 +80,10 @@ export function expression(value: string, context: Record<string, string>): stri
   });
 }
 
-/** A folder holding `lore`: this checkout's source under the Bun running the tests (what the install would have put on the PATH). */
+/** A folder holding `lore`: the tests' lore (helpers/lore-argv.ts), what the install would have put on the PATH. */
 export function loreOnPath(dir: string): string {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "lore"), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, "src", "main.ts")}" "$@"\n`);
+  writeFileSync(join(dir, "lore"), `#!/bin/sh\nexec ${loreArgv().map((a) => JSON.stringify(a)).join(" ")} "$@"\n`);
   chmodSync(join(dir, "lore"), 0o755);
   return dir;
 }

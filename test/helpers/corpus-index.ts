@@ -12,9 +12,9 @@ import { dirname, join } from "node:path";
 import { indexPath } from "../../src/index/index-file.ts";
 import { EXPRESS_BUNDLE, HONO_BUNDLE, cloneExpress, cloneHono } from "./express.ts";
 import { runGit, tempDir } from "./git-repo.ts";
+import { loreArgv } from "./lore-argv.ts";
 import { sharedFolder, sourceKey } from "./shared-folder.ts";
 
-const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 const MAKE_TIMEOUT_MS = 300_000;
 const CORPORA = { express: { bundle: EXPRESS_BUNDLE, clone: cloneExpress }, hono: { bundle: HONO_BUNDLE, clone: cloneHono } };
 type Corpus = keyof typeof CORPORA;
@@ -27,7 +27,8 @@ function keyOf(corpus: Corpus, what: string): string {
 
 /** Runs the lore CLI without a daemon in `cwd` with its own `home`; throws with its stderr when it fails. */
 function lore(cwd: string, home: string, args: string[]): void {
-  const r = spawnSync(process.execPath, [MAIN, ...args], { cwd, env: { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1", NO_COLOR: "1" }, encoding: "utf8", maxBuffer: 64 << 20 });
+  const [command, ...prefix] = loreArgv();
+  const r = spawnSync(command, [...prefix, ...args], { cwd, env: { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1", NO_COLOR: "1" }, encoding: "utf8", maxBuffer: 64 << 20 });
   if (r.status !== 0) throw new Error(`lore ${args.join(" ")} failed in ${cwd}: ${r.stderr}`);
 }
 

@@ -1,10 +1,8 @@
 /** Asks lore questions in tests: in this process (fast) or through the CLI as a subprocess. */
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { answer } from "../../src/queries/answer.ts";
 import { tempDir } from "./git-repo.ts";
-
-const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+import { loreArgv } from "./lore-argv.ts";
 
 /** Gives this test file its own LORE_HOME so no test touches the user's. */
 export function isolateHome(): string {
@@ -27,7 +25,8 @@ export interface CliResult {
 
 /** Runs `lore ...args` as a person would (no daemon unless asked), in `cwd`. */
 export function cli(cwd: string, args: string[], env: Record<string, string> = {}): CliResult {
-  const r = spawnSync(process.execPath, [MAIN, ...args], {
+  const [command, ...prefix] = loreArgv();
+  const r = spawnSync(command, [...prefix, ...args], {
     cwd,
     env: { ...process.env, LORE_NO_DAEMON: "1", NO_COLOR: "1", ...env },
     encoding: "utf8",

@@ -12,9 +12,14 @@ import { ROOT, buildInfo } from "../../build/build-info.ts";
 /** Folders of older sources are removed once they are this old. */
 const STALE_MS = 6 * 3600_000;
 
-/** What lore is made of: every file under src/ and build/, the manifests, the lockfile, the commit it names, and the bun that runs it. */
-export function sourceKey(): string {
-  const h = createHash("sha256").update(process.execPath).update(Bun.version).update(JSON.stringify(buildInfo()));
+/**
+ * What lore is made of: every file under src/ and build/, the manifests, the lockfile, the commit it
+ * names, and the bun that runs it. `commit: false` for a build that names no commit (the tests'
+ * binary): it stays the same across commits of the same sources, and costs no git.
+ */
+export function sourceKey(opts: { commit?: boolean } = {}): string {
+  const h = createHash("sha256").update(process.execPath).update(Bun.version);
+  if (opts.commit !== false) h.update(JSON.stringify(buildInfo()));
   for (const top of ["src", "build"]) {
     const files = readdirSync(join(ROOT, top), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
     for (const f of files) h.update(relative(ROOT, f)).update("\0").update(readFileSync(f)).update("\0");

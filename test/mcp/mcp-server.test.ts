@@ -9,8 +9,8 @@ import { QUERIES } from "../../src/queries/index.ts";
 import { outputSchema } from "../../src/mcp/schemas.ts";
 import { expandTuples } from "../../src/mcp/model-rows.ts";
 import { buildRepo, git, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 
-const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 const TOOLS = ["lore_blame", "lore_history", "lore_intent", "lore_cochange", "lore_hotspots", "lore_contributors", "lore_owners", "lore_search", "lore_status", "lore_log", "lore_show", "lore_compare", "lore_review", "lore_git", "lore_changes", "lore_restore", "lore_branches", "lore_suspects"];
 
 let repo: Fixture;
@@ -26,7 +26,7 @@ function serverEnv(extra: Record<string, string> = {}): Record<string, string> {
 
 /** Starts `lore mcp` in `cwd` and connects the SDK's own client to it. */
 async function connect(cwd: string, env: Record<string, string> = {}): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, "mcp"], cwd, env: serverEnv(env), stderr: "pipe" });
+  const transport = new StdioClientTransport({ ...loreCommand(["mcp"]), cwd, env: serverEnv(env), stderr: "pipe" });
   const client = new Client({ name: "lore-test", version: "0" });
   await client.connect(transport);
   clients.push(client);
@@ -272,7 +272,8 @@ describe("lore mcp through the daemon", () => {
       const status = await call(viaDaemon, "lore_status", {});
       expect(status.structuredContent.daemon?.pid).toBeGreaterThan(0);
     } finally {
-      spawnSync(process.execPath, [MAIN, "daemon", "stop"], { env: serverEnv(env), encoding: "utf8", timeout: 20_000 });
+      const stop = loreCommand(["daemon", "stop"]);
+      spawnSync(stop.command, stop.args, { env: serverEnv(env), encoding: "utf8", timeout: 20_000 });
       rmSync(daemonHome, { recursive: true, force: true });
     }
   });

@@ -2,10 +2,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { buildRepo, tempDir, type Fixture } from "./fixture.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 
-const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 let repo: Fixture;
 let loreHome: string;
 
@@ -27,7 +26,8 @@ afterAll(() => {
 
 describe("lore mcp on the wire", () => {
   test("survives garbage, answers unknown methods with -32601, and writes only JSON-RPC to stdout", async () => {
-    const child = spawn(process.execPath, [MAIN, "mcp"], { cwd: repo.dir, env: serverEnv(), stdio: ["pipe", "pipe", "pipe"] });
+    const mcp = loreCommand(["mcp"]);
+    const child = spawn(mcp.command, mcp.args, { cwd: repo.dir, env: serverEnv(), stdio: ["pipe", "pipe", "pipe"] });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     const send = (line: string) => child.stdin.write(line + "\n");
@@ -61,7 +61,8 @@ test("a client that sends its calls and closes stdin at once still gets every an
     { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "lore_status", arguments: {} } },
     { jsonrpc: "2.0", id: 3, method: "tools/list" },
   ].map((m) => JSON.stringify(m)).join("\n") + "\n";
-  const r = spawnSync(process.execPath, [MAIN, "mcp", "--no-daemon"], { cwd: repo.dir, input: lines, encoding: "utf8", timeout: 30_000, env: serverEnv() });
+  const mcp = loreCommand(["mcp", "--no-daemon"]);
+  const r = spawnSync(mcp.command, mcp.args, { cwd: repo.dir, input: lines, encoding: "utf8", timeout: 30_000, env: serverEnv() });
   const ids = r.stdout.trim().split("\n").map((l) => JSON.parse(l).id).sort();
   expect(ids).toEqual([1, 2, 3]);
 });

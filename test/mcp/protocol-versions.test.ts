@@ -12,7 +12,8 @@ import { StdioClientTransport as Stdio1 } from "@modelcontextprotocol/sdk/client
 import { Client as Client2 } from "@modelcontextprotocol/client";
 import { StdioClientTransport as Stdio2 } from "@modelcontextprotocol/client/stdio";
 import { lines, tempDir, TestRepo } from "../helpers/git-repo.ts";
-import { daemonHome, discardHome, MAIN } from "../daemon/daemon-helpers.ts";
+import { daemonHome, discardHome } from "../daemon/daemon-helpers.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 import { expandTuples } from "../../src/mcp/model-rows.ts";
 import { toolListings } from "../../src/mcp/tools.ts";
 
@@ -70,7 +71,7 @@ function record(transport: { send: (m: any) => Promise<void>; start: () => Promi
 async function sdk1(revision: "2025-06-18" | "2025-11-25", cwd = repo.dir): Promise<Asker> {
   const sent: any[] = [];
   const heard: any[] = [];
-  const transport = new Stdio1({ command: process.execPath, args: [MAIN, "mcp"], cwd, env: serverEnv(), stderr: "pipe" });
+  const transport = new Stdio1({ ...loreCommand(["mcp"]), cwd, env: serverEnv(), stderr: "pipe" });
   record(transport as any, sent, heard, (m) => (m.method === "initialize" ? { ...m, params: { ...m.params, protocolVersion: revision } } : m));
   const client = new Client1({ name: "lore-test", version: "1" });
   await client.connect(transport);
@@ -88,7 +89,7 @@ async function sdk1(revision: "2025-06-18" | "2025-11-25", cwd = repo.dir): Prom
 async function sdk2(cwd = repo.dir, roots?: { asked: number; dirs: string[] }): Promise<Asker> {
   const sent: any[] = [];
   const heard: any[] = [];
-  const transport = new Stdio2({ command: process.execPath, args: [MAIN, "mcp"], cwd, env: serverEnv(), stderr: "pipe" });
+  const transport = new Stdio2({ ...loreCommand(["mcp"]), cwd, env: serverEnv(), stderr: "pipe" });
   record(transport as any, sent, heard);
   const client = new Client2({ name: "lore-test", version: "2" }, { versionNegotiation: { mode: { pin: "2026-07-28" } }, ...(roots ? { capabilities: { roots: { listChanged: true } } } : {}) });
   if (roots)
@@ -211,7 +212,8 @@ test("a 2026-07-28 client that sends its calls and closes stdin at once still ge
     { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "lore_log", arguments: { limit: 2 }, _meta: meta } },
   ].map((m) => JSON.stringify(m) + "\n").join("");
   // No deadline: this is about a closed stdin, and a first index under load can take the 2 s the others get (an answer cut short has no commits yet).
-  const r = spawnSync(process.execPath, [MAIN, "mcp", "--no-daemon"], { cwd: repo.dir, input, encoding: "utf8", timeout: 30_000, env: serverEnv({ LORE_HOME: tempDir("lore-home-"), LORE_MCP_DEADLINE: "none" }) });
+  const mcp = loreCommand(["mcp", "--no-daemon"]);
+  const r = spawnSync(mcp.command, mcp.args, { cwd: repo.dir, input, encoding: "utf8", timeout: 30_000, env: serverEnv({ LORE_HOME: tempDir("lore-home-"), LORE_MCP_DEADLINE: "none" }) });
   const byId = new Map(r.stdout.trim().split("\n").map((l) => JSON.parse(l)).map((m) => [m.id, m]));
   expect([...byId.keys()].sort()).toEqual([1, 2, 3]);
   expect(byId.get(1).result.structuredContent.repo).toBe(repo.dir);

@@ -1,14 +1,13 @@
 /** The two copies of an MCP answer (structuredContent, text content) say the same, each page of either fits a client, and a line history's budget goes on its changes. */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { join } from "node:path";
 import { rmSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ALICE, BOB, TestRepo } from "../helpers/git-repo.ts";
 import { agentsByGit } from "../helpers/provenance-truth.ts";
 import { buildRepo, gitBlameShas, tempDir, type Fixture } from "./fixture.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 
-const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 const TEXT_PAGE = 8192;
 
 let repo: Fixture;
@@ -40,7 +39,7 @@ beforeAll(async () => {
   fn = functionRepo();
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("LORE_MCP_")) env[k] = v;
-  const transport = new StdioClientTransport({ command: process.execPath, args: [MAIN, "mcp"], cwd: repo.dir, env: { ...env, LORE_HOME: home, LORE_NO_DAEMON: "1", LORE_MCP_ALLOWED_REPOS: fn.dir }, stderr: "pipe" });
+  const transport = new StdioClientTransport({ ...loreCommand(["mcp"]), cwd: repo.dir, env: { ...env, LORE_HOME: home, LORE_NO_DAEMON: "1", LORE_MCP_ALLOWED_REPOS: fn.dir }, stderr: "pipe" });
   client = new Client({ name: "lore-test", version: "0" });
   await client.connect(transport);
 });

@@ -17,7 +17,7 @@ export interface PluginEnv {
   project: string;
   /** A client's command in the project, async so the test's own HTTP server can answer meanwhile. */
   run(client: ClientBin, args: string[], env?: Record<string, string>, timeoutMs?: number): Promise<Run>;
-  /** lore from source, in the private HOME (lore setup, lore doctor). */
+  /** The tests' lore (helpers/lore-argv.ts), in the private HOME (lore setup, lore doctor). */
   lore(args: string[]): Run;
   cleanup(): void;
 }

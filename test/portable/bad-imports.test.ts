@@ -10,6 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { generateRepo } from "../bench/gen-repo.ts";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
 import { cli } from "../helpers/lore.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 import { filesUnder, indexDbOf, readIndexFile, writeIndexFile, type IndexFile } from "../helpers/index-file.ts";
 
 const TOKEN = "s3cret-token-4f1d";
@@ -39,12 +40,11 @@ function craftedDb(name: string, sql: string): string {
   return variant(name, (g) => (g.db = readFileSync(dbPath)));
 }
 
-const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
-
 /** `lore ARGS` in the repository without blocking this process (whose server answers the URL imports). */
 function lore(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string; json: any }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [MAIN, ...args], { cwd: repo, env: { ...process.env, LORE_NO_DAEMON: "1", NO_COLOR: "1", LORE_HOME: home, ...env } });
+    const c = loreCommand(args);
+    const child = spawn(c.command, c.args, { cwd: repo, env: { ...process.env, LORE_NO_DAEMON: "1", NO_COLOR: "1", LORE_HOME: home, ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -231,10 +231,12 @@ describe("imports that work", () => {
 
   test("from stdin, and an export to stdout imports the same", async () => {
     const env = { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1" };
-    const out = spawnSync(process.execPath, [MAIN, "index", "export", "-"], { cwd: repo, env, maxBuffer: 1 << 28 });
+    const exported = loreCommand(["index", "export", "-"]);
+    const out = spawnSync(exported.command, exported.args, { cwd: repo, env, maxBuffer: 1 << 28 });
     expect(out.status).toBe(0);
     expect(out.stdout.subarray(0, 13).toString()).toBe("lore-index 1\n");
-    const r = spawnSync(process.execPath, [MAIN, "index", "import", "-", "--json"], { cwd: repo, env, input: out.stdout, encoding: "utf8" });
+    const imported = loreCommand(["index", "import", "-", "--json"]);
+    const r = spawnSync(imported.command, imported.args, { cwd: repo, env, input: out.stdout, encoding: "utf8" });
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).newCommits).toBe(0);
   });

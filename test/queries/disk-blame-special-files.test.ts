@@ -7,6 +7,7 @@ import { useDiskRepo } from "../helpers/disk-repo.ts";
 import { expectBlameLikeGit, expectIntentLikeGit } from "../helpers/disk-truth.ts";
 import { BOB, CAROL, lines, TestRepo } from "../helpers/git-repo.ts";
 import { ask } from "../helpers/lore.ts";
+import { loreArgv } from "../helpers/lore-argv.ts";
 
 let repo: TestRepo;
 const { reset, edit } = useDiskRepo((r) => (repo = r));
@@ -96,7 +97,7 @@ describe("blame of the file on disk", () => {
     chmodSync(file, 0o000);
     try {
       const drop = "-dac_override,-dac_read_search";
-      const r = spawnSync(setpriv!, [`--bounding-set=${drop}`, `--inh-caps=${drop}`, "--", process.execPath, join(import.meta.dir, "..", "..", "src", "main.ts"), "blame", "moved.txt", "--json"], {
+      const r = spawnSync(setpriv!, [`--bounding-set=${drop}`, `--inh-caps=${drop}`, "--", ...loreArgv(), "blame", "moved.txt", "--json"], {
         cwd: repo.dir,
         env: { ...process.env, LORE_NO_DAEMON: "1", NO_COLOR: "1" },
         encoding: "utf8",

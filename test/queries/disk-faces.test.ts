@@ -10,8 +10,8 @@ import { daemonHome, discardHome, loreSync } from "../daemon/daemon-helpers.ts";
 import { expectBlameLikeGit, gitDiskLines, gitDirHash } from "../helpers/disk-truth.ts";
 import { BOB, lines, TestRepo } from "../helpers/git-repo.ts";
 import { cli } from "../helpers/lore.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 
-const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 let repo: TestRepo;
 let home: string;
 let client: Client;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v;
   client = new Client({ name: "lore-test", version: "0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [MAIN, "mcp"], cwd: repo.dir, env: { ...env, LORE_HOME: home, LORE_NO_DAEMON: "1" }, stderr: "pipe" }));
+  await client.connect(new StdioClientTransport({ ...loreCommand(["mcp"]), cwd: repo.dir, env: { ...env, LORE_HOME: home, LORE_NO_DAEMON: "1" }, stderr: "pipe" }));
 }, 60_000);
 
 afterAll(async () => {

@@ -1,11 +1,11 @@
 /** -L :NAME of the file on disk (history, blame, intent): the function's lines where git blame -L :NAME -- PATH finds them. */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { expectBlameLikeGit, expectLineHistoryLikeGit, gitDirHash } from "../helpers/disk-truth.ts";
 import { BOB, lines, TestRepo } from "../helpers/git-repo.ts";
 import { gitBlame } from "../helpers/git-truth.ts";
 import { ask, isolateHome } from "../helpers/lore.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 
 beforeAll(() => {
   isolateHome();
@@ -120,9 +120,10 @@ describe("intent -L :NAME", () => {
   });
 });
 
-/** lore's CLI answer (--json, in-process), or the error it printed. */
+/** lore's CLI answer (--json), or the error it printed. */
 async function lore(dir: string, args: string[]): Promise<any> {
-  const r = spawnSync(process.execPath, [join(import.meta.dir, "..", "..", "src", "main.ts"), ...args, "--json"], { cwd: dir, env: { ...process.env, LORE_NO_DAEMON: "1", NO_COLOR: "1" }, encoding: "utf8" });
+  const c = loreCommand([...args, "--json"]);
+  const r = spawnSync(c.command, c.args, { cwd: dir, env: { ...process.env, LORE_NO_DAEMON: "1", NO_COLOR: "1" }, encoding: "utf8" });
   if (r.status !== 0) throw new Error(r.stdout + r.stderr);
   return JSON.parse(r.stdout);
 }

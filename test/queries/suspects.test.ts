@@ -5,6 +5,7 @@ import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ALICE, BOB, CAROL, TestRepo, lines, tempDir } from "../helpers/git-repo.ts";
 import { ask, cli, isolateHome } from "../helpers/lore.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 import { answer } from "../../src/queries/answer.ts";
 import { findQuery } from "../../src/queries/index.ts";
 import { callTool } from "../../src/mcp/call-tool.ts";
@@ -141,7 +142,8 @@ describe("suspects", () => {
   });
 
   test("--bisect: Ctrl-C stops the command and removes every checkout", async () => {
-    const child = spawn(process.execPath, [join(import.meta.dir, "..", "..", "src", "main.ts"), "suspects", sha.fixOp, "--bisect", "sleep 30"], { cwd: r.dir, env: { ...process.env, LORE_NO_DAEMON: "1", TMPDIR: tmp }, stdio: ["ignore", "ignore", "pipe"] });
+    const bisect = loreCommand(["suspects", sha.fixOp, "--bisect", "sleep 30"]);
+    const child = spawn(bisect.command, bisect.args, { cwd: r.dir, env: { ...process.env, LORE_NO_DAEMON: "1", TMPDIR: tmp }, stdio: ["ignore", "ignore", "pipe"] });
     let err = "";
     child.stderr.on("data", (d) => (err += d));
     while (!err.includes("bisect 1/")) await new Promise((ok) => setTimeout(ok, 100));

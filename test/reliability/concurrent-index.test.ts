@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
 import { gitCommitFiles, gitLogFile } from "../helpers/git-truth.ts";
-import { MAIN } from "../daemon/daemon-helpers.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 
 let dir = "";
 
@@ -18,7 +18,8 @@ beforeAll(() => {
 
 function lore(home: string, args: string[], extra: Record<string, string> = {}): Promise<{ code: number | null; json: any; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [MAIN, ...args, "--json", "--no-daemon"], { cwd: dir, env: { ...process.env, LORE_HOME: home, ...extra } });
+    const c = loreCommand([...args, "--json", "--no-daemon"]);
+    const child = spawn(c.command, c.args, { cwd: dir, env: { ...process.env, LORE_HOME: home, ...extra } });
     let out = "";
     let err = "";
     child.stdout.on("data", (d) => (out += d));

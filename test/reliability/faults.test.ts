@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { spawn, spawnSync } from "node:child_process";
 import { TestRepo, lines, tempDir } from "../helpers/git-repo.ts";
 import { cli } from "../helpers/lore.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 
 let r: TestRepo;
 let home: string;
@@ -134,7 +135,8 @@ test("a repository deleted while the daemon indexes it is NOT_A_REPO, and the da
   const env = { LORE_HOME: dh, LORE_NO_DAEMON: "0" };
   try {
     expect(cli(r.dir, ["status", "--json"], env).code).toBe(0);
-    const indexing = spawn(process.execPath, [join(import.meta.dir, "..", "..", "src", "main.ts"), "contributors", "--json"], { cwd: doomed.dir, env: { ...process.env, ...env }, stdio: "ignore" });
+    const contributors = loreCommand(["contributors", "--json"]);
+    const indexing = spawn(contributors.command, contributors.args, { cwd: doomed.dir, env: { ...process.env, ...env }, stdio: "ignore" });
     const closed = new Promise((res) => indexing.on("close", res));
     await new Promise((res) => setTimeout(res, 150));
     const dir = doomed.dir;

@@ -5,10 +5,10 @@ import { mkdirSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { BOB, TestRepo, lines, tempDir } from "../helpers/git-repo.ts";
 import { cli } from "../helpers/lore.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 import { MIGRATIONS, SCHEMA_VERSION } from "../../src/store/schema.ts";
 import { indexPath } from "../../src/index/index-file.ts";
 
-const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
 let r: TestRepo;
 /** Answers from an index built by this version, to compare the migrated ones with. */
 let fresh: Record<string, unknown>;
@@ -95,7 +95,8 @@ test("an index written by schema 1 opens, is rebuilt, answers as a fresh one doe
 
 test("kill -9 during the migration leaves an index that opens, and the answers are right", async () => {
   const home = versionOneHome();
-  const child = spawn(process.execPath, [MAIN, "status", "--json"], {
+  const status = loreCommand(["status", "--json"]);
+  const child = spawn(status.command, status.args, {
     cwd: r.dir,
     env: { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1", LORE_TEST_MIGRATE_HOLD_MS: "20000" },
     stdio: ["ignore", "ignore", "pipe"],

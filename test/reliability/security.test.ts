@@ -3,7 +3,8 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { TestRepo, lines } from "../helpers/git-repo.ts";
-import { MAIN, daemonHome, daemonPids, loreSync, stopDaemons, until } from "../daemon/daemon-helpers.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
+import { daemonHome, daemonPids, loreSync, stopDaemons, until } from "../daemon/daemon-helpers.ts";
 
 let home: string;
 let repo: TestRepo;
@@ -42,7 +43,8 @@ test.skipIf(!asNobody)("another user cannot connect to the socket", () => {
 test("a second daemon started by hand refuses to run beside the first, and the first keeps serving", async () => {
   const before = daemonPids(home);
   expect(before.length).toBe(1);
-  const second = spawnSync(process.execPath, [MAIN, "daemon", "run"], { env: { ...process.env, LORE_HOME: home }, encoding: "utf8", timeout: 20_000 });
+  const run = loreCommand(["daemon", "run"]);
+  const second = spawnSync(run.command, run.args, { env: { ...process.env, LORE_HOME: home }, encoding: "utf8", timeout: 20_000 });
   expect(second.status).not.toBe(0);
   expect(second.stderr).toMatch(/already|running/i);
   await until(() => daemonPids(home).length === 1);

@@ -4,7 +4,8 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { shortLabels } from "../../src/report/page/labels.ts";
 import { generateRepo } from "../bench/gen-repo.ts";
-import { daemonHome, discardHome, MAIN } from "../daemon/daemon-helpers.ts";
+import { daemonHome, discardHome } from "../daemon/daemon-helpers.ts";
+import { loreArgv, loreCommand } from "../helpers/lore-argv.ts";
 import { tempDir } from "../helpers/git-repo.ts";
 
 const hasScript = spawnSync("script", ["--version"]).status === 0;
@@ -42,7 +43,7 @@ const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
 
 /** `lore ...args` in `cwd` with stderr on a pseudo-terminal (util-linux script): everything it wrote there. */
 function onTerminal(cwd: string, home: string, args: string[]): { code: number | null; screen: string } {
-  const command = [process.execPath, MAIN, ...args].map(quote).join(" ");
+  const command = [...loreArgv(), ...args].map(quote).join(" ");
   const r = spawnSync("script", ["-qefc", command, "/dev/null"], { cwd, encoding: "utf8", env: { ...process.env, LORE_HOME: home, NO_COLOR: "1" } });
   return { code: r.status, screen: r.stdout };
 }
@@ -64,7 +65,8 @@ describe.skipIf(!hasScript)("a first report on a terminal", () => {
     // Not on a terminal: nothing but the answer.
     const home = daemonHome();
     homes.push(home);
-    const plain = spawnSync(process.execPath, [MAIN, "report", "--out", join(home, "p.html")], { cwd: dir, encoding: "utf8", env: { ...process.env, LORE_HOME: home } });
+    const report = loreCommand(["report", "--out", join(home, "p.html")]);
+    const plain = spawnSync(report.command, report.args, { cwd: dir, encoding: "utf8", env: { ...process.env, LORE_HOME: home } });
     expect(plain.status).toBe(0);
     expect(plain.stderr).toBe("");
   }, 240_000);

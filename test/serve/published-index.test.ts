@@ -4,7 +4,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { tempDir, type TestRepo } from "../helpers/git-repo.ts";
-import { callTool, MAIN, originRepo, sdkClient, startServe, type Served } from "./served.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
+import { callTool, originRepo, sdkClient, startServe, type Served } from "./served.ts";
 
 // One server, three clones of one origin: one imports the index CI published as a file (named relative to the
 // config file), one imports it from a loopback URL, one is given a URL that answers 404 and indexes by itself.
@@ -19,7 +20,8 @@ beforeAll(async () => {
   origin = originRepo();
   dir = tempDir("lore-serve-published-");
   // What a CI job does: build and export the index of its checkout (a LORE_HOME of its own).
-  const ci = spawnSync(process.execPath, [MAIN, "index", "export", join(dir, "published.lore-index")], {
+  const exported = loreCommand(["index", "export", join(dir, "published.lore-index")]);
+  const ci = spawnSync(exported.command, exported.args, {
     cwd: origin.dir,
     env: { ...process.env, LORE_HOME: join(dir, "ci-home"), LORE_NO_DAEMON: "1" },
     encoding: "utf8",

@@ -4,7 +4,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { tempDir, type TestRepo } from "../helpers/git-repo.ts";
-import { addToken, callTool, LIST_TOOLS, MAIN, originRepo, post, sdkClient, startServe, type Served } from "./served.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
+import { addToken, callTool, LIST_TOOLS, originRepo, post, sdkClient, startServe, type Served } from "./served.ts";
 
 let origin: TestRepo;
 let dir: string;
@@ -90,7 +91,10 @@ describe("lore serve limits and its command line", () => {
     expect(Number(retry)).toBeGreaterThanOrEqual(1);
   });
 
-  const lore = (args: string[], env: Record<string, string> = {}) => spawnSync(process.execPath, [MAIN, ...args], { encoding: "utf8", env: { ...process.env, LORE_HOME: dir, ...env } });
+  const lore = (args: string[], env: Record<string, string> = {}) => {
+    const c = loreCommand(args);
+    return spawnSync(c.command, c.args, { encoding: "utf8", env: { ...process.env, LORE_HOME: dir, ...env } });
+  };
 
   test("listening beyond loopback without a token is refused before anything starts", () => {
     const r = lore(["serve", "--listen", "0.0.0.0:0", "--repo", origin.dir, "--tokens", join(dir, "none")]);

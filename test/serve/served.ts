@@ -6,8 +6,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Client as Client2, StreamableHTTPClientTransport as Http2 } from "@modelcontextprotocol/client";
 import { ALICE, BOB, TestRepo, tempDir } from "../helpers/git-repo.ts";
-
-export const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts");
+import { loreCommand } from "../helpers/lore-argv.ts";
 
 /** The origin a server clones: three files and a .mailmap, six commits by two people, a symlink that leads out of it. */
 export function originRepo(): TestRepo {
@@ -34,7 +33,8 @@ export interface Served {
 /** `lore serve` on 127.0.0.1 and a port the system picks, with `args` (its LORE_HOME of its own). */
 export async function startServe(args: string[], env: Record<string, string> = {}): Promise<Served> {
   const home = tempDir("lore-serve-home-");
-  const child: ChildProcess = spawn(process.execPath, [MAIN, "serve", "--listen", "127.0.0.1:0", ...args], {
+  const serve = loreCommand(["serve", "--listen", "127.0.0.1:0", ...args]);
+  const child: ChildProcess = spawn(serve.command, serve.args, {
     env: { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1", NO_COLOR: "1", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
@@ -118,7 +118,8 @@ export function rawRequest(origin: string, text: string, ms = 8000): Promise<str
 
 /** `lore serve token add NAME --tokens FILE`: the token printed. */
 export function addToken(file: string, name: string): string {
-  const r = spawnSync(process.execPath, [MAIN, "serve", "token", "add", name, "--tokens", file], { encoding: "utf8" });
+  const add = loreCommand(["serve", "token", "add", name, "--tokens", file]);
+  const r = spawnSync(add.command, add.args, { encoding: "utf8" });
   if (r.status !== 0) throw new Error(r.stderr);
   return r.stdout.trim();
 }

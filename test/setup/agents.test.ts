@@ -3,7 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BLOCK_BEGIN } from "../../src/setup/edit/marked-block.ts";
 import { INSTRUCTIONS_TEXT } from "../../src/setup/instructions-text.ts";
-import { AgentHome, MAIN } from "./agent-env.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
+import { AgentHome } from "./agent-env.ts";
 
 // Each listing starts the client and (gemini, opencode, claude) connects to lore mcp: seconds each.
 setDefaultTimeout(90_000);
@@ -12,6 +13,9 @@ let h: AgentHome;
 const f = (...p: string[]) => join(h.home, ...p);
 let files: string[];
 let before: Map<string, string | null>;
+/** What setup registers: the lore that runs it (the test binary, or bun and src/main.ts from source). */
+const server = loreCommand(["mcp"]);
+const serverLine = [server.command, ...server.args].join(" ");
 
 // What a user already has: comments, other servers, a profile, instructions without a final newline.
 const CODEX_TOML = `# my Codex settings
@@ -83,14 +87,14 @@ describe("lore setup with the real Codex, Gemini CLI, opencode and Claude Code",
     expect(r.code).toBe(0);
     const lore = JSON.parse(r.stdout).find((s: { name: string }) => s.name === "lore");
     expect(lore.enabled).toBe(true);
-    expect(lore.transport).toMatchObject({ type: "stdio", command: process.execPath, args: [MAIN, "mcp"] });
+    expect(lore.transport).toMatchObject({ type: "stdio", ...server });
     expect(JSON.parse(r.stdout).map((s: { name: string }) => s.name).sort()).toEqual(["docs", "lore"]);
   });
 
   test("gemini mcp list shows lore connected", () => {
     const r = h.run("gemini", ["mcp", "list"]);
     expect(r.code).toBe(0);
-    expect(r.stdout + r.stderr).toContain(`✓ lore: ${process.execPath} ${MAIN} mcp (stdio) - Connected`);
+    expect(r.stdout + r.stderr).toContain(`✓ lore: ${serverLine} (stdio) - Connected`);
   });
 
   test("opencode mcp list shows lore connected", () => {
@@ -98,7 +102,7 @@ describe("lore setup with the real Codex, Gemini CLI, opencode and Claude Code",
     expect(r.code).toBe(0);
     const out = (r.stdout + r.stderr).replace(/\x1b\[[0-9;]*m/g, "");
     expect(out).toMatch(/✓ lore\s+connected/);
-    expect(out).toContain(`${process.execPath} ${MAIN} mcp`);
+    expect(out).toContain(serverLine);
   });
 
   test("claude mcp get shows lore connected", () => {
@@ -109,7 +113,7 @@ describe("lore setup with the real Codex, Gemini CLI, opencode and Claude Code",
   test("the user's own settings are kept byte for byte around lore's entry", () => {
     const toml = readFileSync(f(".codex", "config.toml"), "utf8");
     expect(toml.startsWith(CODEX_TOML)).toBe(true);
-    expect(toml.slice(CODEX_TOML.length)).toBe(`\n[mcp_servers.lore]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(MAIN)}, "mcp"]\n`);
+    expect(toml.slice(CODEX_TOML.length)).toBe(`\n[mcp_servers.lore]\ncommand = ${JSON.stringify(server.command)}\nargs = [${server.args.map((a) => JSON.stringify(a)).join(", ")}]\n`);
     const gemini = readFileSync(f(".gemini", "settings.json"), "utf8");
     expect(gemini).toContain('  // no usage statistics from tests\n  "privacy": { "usageStatisticsEnabled": false },\n  "mcpServers": {\n    "other": { "command": "true", "args": [] },\n    "lore": {');
     expect(readFileSync(f(".config", "opencode", "opencode.json"), "utf8")).toContain('  // a disabled server of the user\'s own\n  "mcp": {\n    "off": { "type": "local", "command": ["true"], "enabled": false },\n    "lore": {');

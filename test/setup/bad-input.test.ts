@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { AgentHome, MAIN } from "./agent-env.ts";
+import { loreArgv, loreCommand } from "../helpers/lore-argv.ts";
+import { AgentHome } from "./agent-env.ts";
 
 setDefaultTimeout(60_000);
 
@@ -103,7 +104,7 @@ describe("setup with config files it cannot edit: a clear failure, the file unto
       chmodSync(h.dir, 0o755);
       for (const p of [h.home, f(".cursor"), file, h.loreHome]) chownSync(p, 65534, 65534);
       const env = h.env();
-      const out = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", process.execPath, MAIN, "setup", "--client", "cursor"], { cwd: "/", env, encoding: "utf8" });
+      const out = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", ...loreArgv(), "setup", "--client", "cursor"], { cwd: "/", env, encoding: "utf8" });
       r = { code: out.status, stdout: out.stdout + out.stderr };
       for (const p of [h.home, f(".cursor"), file, h.loreHome]) chownSync(p, 0, 0);
       chmodSync(h.dir, 0o700);
@@ -142,14 +143,15 @@ describe("a client command that fails or hangs", () => {
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`! claude mcp get lore failed: it did not answer in time; lore edits Claude Code's ${state} instead`);
-    expect(JSON.parse(readFileSync(state, "utf8")).mcpServers.lore).toEqual({ type: "stdio", command: process.execPath, args: [MAIN, "mcp"], alwaysLoad: true });
+    expect(JSON.parse(readFileSync(state, "utf8")).mcpServers.lore).toEqual({ type: "stdio", ...loreCommand(["mcp"]), alwaysLoad: true });
     expect(h.lore(["setup", "--uninstall", "--client", "claude"], { LORE_CLIENT_TIMEOUT_MS: "1500" }).code).toBe(0);
     expect(readFileSync(state, "utf8")).toBe('{\n  "numStartups": 3,\n  "mcpServers": {}\n}\n');
   });
 
   test("two setups at once: the second says the first is running and changes nothing", async () => {
     fake("claude", "sleep 30");
-    const first = spawn(process.execPath, [MAIN, "setup", "--client", "claude,cursor"], { cwd: h.dir, env: h.env({ LORE_CLIENT_TIMEOUT_MS: "4000" }), stdio: "ignore" });
+    const setup = loreCommand(["setup", "--client", "claude,cursor"]);
+    const first = spawn(setup.command, setup.args, { cwd: h.dir, env: h.env({ LORE_CLIENT_TIMEOUT_MS: "4000" }), stdio: "ignore" });
     const lock = join(h.loreHome, "setup.lock");
     for (let i = 0; i < 100 && !existsSync(lock); i++) await Bun.sleep(50);
     const second = h.lore(["setup", "--client", "cursor"]);

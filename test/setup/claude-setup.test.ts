@@ -1,13 +1,19 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { SKILL_TEXT } from "../../src/setup/skill-text.ts";
-import { ClaudeHome, MAIN, field } from "./claude-env.ts";
+import { loreArgv, loreCommand, sourceArgv } from "../helpers/lore-argv.ts";
+import { ClaudeHome, field } from "./claude-env.ts";
 
 // Each `claude mcp get` starts Claude Code and health-checks lore mcp: about a second.
 setDefaultTimeout(30_000);
 
 let h: ClaudeHome;
+/** What setup registers is the lore that runs it: the test binary, or bun and src/main.ts from source. */
+const server = loreCommand(["mcp"]);
+const fromSource = loreArgv().length > 1;
+const hookCommand = (name: string) => [...loreArgv(), "hook", name].join(" ");
 const skill = () => join(h.config, "skills", "lore", "SKILL.md");
 const settings = () => join(h.config, "settings.json");
 const claudeState = () => JSON.parse(readFileSync(join(h.config, ".claude.json"), "utf8"));
@@ -37,15 +43,22 @@ describe("lore setup with the real Claude Code CLI", () => {
   test("setup registers an absolute command that Claude Code connects to, with alwaysLoad, and installs the skill", () => {
     const r = h.lore(["setup"]);
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: "" });
-    expect(r.stdout).toContain("Running from source");
+    expect(r.stdout.includes("Running from source")).toBe(fromSource);
     const get = h.claude(["mcp", "get", "lore"]);
     expect(get.code).toBe(0);
     expect(field(get.stdout, "Status")).toBe("✔ Connected");
-    expect(field(get.stdout, "Command")).toBe(process.execPath);
-    expect(field(get.stdout, "Args")).toBe(`${MAIN} mcp`);
+    expect(field(get.stdout, "Command")).toBe(server.command);
+    expect(field(get.stdout, "Args")).toBe(server.args.join(" "));
     expect(field(get.stdout, "Scope")).toMatch(/^User/);
-    expect(claudeState().mcpServers.lore).toEqual({ type: "stdio", command: process.execPath, args: [MAIN, "mcp"], alwaysLoad: true });
+    expect(claudeState().mcpServers.lore).toEqual({ type: "stdio", ...server, alwaysLoad: true });
     expect(readFileSync(skill(), "utf8")).toBe(SKILL_TEXT);
+  });
+
+  test("run from source, setup says there is no single binary and registers bun with src/main.ts", () => {
+    const [bun, main] = sourceArgv();
+    const r = spawnSync(bun, [main!, "setup", "--dry-run"], { cwd: h.dir, env: h.env(), encoding: "utf8", timeout: 50_000 });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`Running from source, so there is no single lore binary: registering ${bun} ${main} mcp.`);
   });
 
   test("setup again changes nothing", () => {
@@ -60,7 +73,7 @@ describe("lore setup with the real Claude Code CLI", () => {
   // (doctor.test.ts replaces a registration that fails to connect.)
   test("a different registration, even one differing only by alwaysLoad, is replaced", () => {
     expect(h.claude(["mcp", "remove", "lore", "-s", "user"]).code).toBe(0);
-    expect(h.claude(["mcp", "add-json", "-s", "user", "lore", JSON.stringify({ type: "stdio", command: process.execPath, args: [MAIN, "mcp"] })]).code).toBe(0);
+    expect(h.claude(["mcp", "add-json", "-s", "user", "lore", JSON.stringify({ type: "stdio", ...server })]).code).toBe(0);
     const r = h.lore(["setup"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("removed the old MCP server");
@@ -92,9 +105,9 @@ describe("lore setup with the real Claude Code CLI", () => {
     expect(merged.hooks.PreToolUse[0]).toEqual(original.hooks.PreToolUse[0]);
     const ours = merged.hooks.PreToolUse[1];
     expect(ours.matcher).toBe("Bash");
-    expect(ours.hooks[0]).toEqual({ type: "command", command: `${process.execPath} ${MAIN} hook pretooluse`, if: "Bash(git *)", timeout: 10 });
+    expect(ours.hooks[0]).toEqual({ type: "command", command: hookCommand("pretooluse"), if: "Bash(git *)", timeout: 10 });
     // Beside the user's own Edit hook, lore's snapshot before every edit.
-    expect(merged.hooks.PreToolUse[2]).toEqual({ matcher: "Edit|Write|MultiEdit|NotebookEdit", hooks: [{ type: "command", command: `${process.execPath} ${MAIN} hook snapshot`, timeout: 5 }] });
+    expect(merged.hooks.PreToolUse[2]).toEqual({ matcher: "Edit|Write|MultiEdit|NotebookEdit", hooks: [{ type: "command", command: hookCommand("snapshot"), timeout: 5 }] });
     expect(merged.hooks.PreToolUse.length).toBe(3);
     expect(readFileSync(settings() + ".lore-backup", "utf8")).toBe(originalText);
 
@@ -130,6 +143,6 @@ describe("lore setup with the real Claude Code CLI", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain("claude command is not on the PATH");
     const json = JSON.parse(r.stdout.split("\n").find((l) => l.startsWith('{"mcpServers"'))!);
-    expect(json.mcpServers.lore).toEqual({ type: "stdio", command: process.execPath, args: [MAIN, "mcp"] });
+    expect(json.mcpServers.lore).toEqual({ type: "stdio", ...server });
   });
 });

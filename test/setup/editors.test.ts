@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { parse } from "jsonc-parser";
 import { claudeDesktopDir, vscodeUserDir, zedDir } from "../../src/setup/clients/paths.ts";
 import { VERSION } from "../../src/version.ts";
-import { AgentHome, MAIN } from "./agent-env.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
+import { AgentHome } from "./agent-env.ts";
 import { schemaErrors } from "./schema-check.ts";
 
 // Cursor, VS Code, Claude Desktop and Zed cannot be installed here: the written files are checked
@@ -14,7 +15,8 @@ const f = (...p: string[]) => join(h.home, ...p);
 const fixture = (name: string) => JSON.parse(readFileSync(join(import.meta.dir, "fixtures", name), "utf8"));
 let files: Record<string, string>;
 let before: Map<string, string | null>;
-const lore = () => ({ command: process.execPath, args: [MAIN, "mcp"] });
+/** What setup registers: the lore that runs it (the test binary, or bun and src/main.ts from source). */
+const lore = () => loreCommand(["mcp"]);
 
 const VSCODE = `{
 \t// my servers

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { loreCommand } from "../helpers/lore-argv.ts";
 import { AgentHome } from "./agent-env.ts";
 
 interface Check {
@@ -21,7 +22,10 @@ const trustFile = () => join(h.home, ".gemini", "trustedFolders.json");
 /** doctor's gemini trust check in the project folder (and its text for people, when asked). */
 function doctor(text = false): { text: string; trust: Check | undefined } {
   const env = untrusted();
-  const run = (args: string[]) => spawnSync(process.execPath, [join(import.meta.dir, "..", "..", "src", "main.ts"), ...args], { cwd: project, env, encoding: "utf8" });
+  const run = (args: string[]) => {
+    const c = loreCommand(args);
+    return spawnSync(c.command, c.args, { cwd: project, env, encoding: "utf8" });
+  };
   const checks = JSON.parse(run(["doctor", "--json"]).stdout).checks as Check[];
   return { text: text ? run(["doctor"]).stdout : "", trust: checks.find((c) => c.name === "gemini trust") };
 }

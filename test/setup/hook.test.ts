@@ -7,6 +7,7 @@ import { gitInvocations, gitNudge } from "../../src/setup/git-nudge.ts";
 import { preToolUseOutput } from "../../src/setup/hook-command.ts";
 import { EDIT_MATCHER, hookEntry, snapshotEntry, withHook, withoutHook, withSnapshotHook } from "../../src/setup/hook-settings.ts";
 import { snapshotTarget } from "../../src/setup/snapshot-hook.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const bash = (command: string) => ({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } });
@@ -127,11 +128,13 @@ describe("the snapshot-before-edit hook", () => {
       spawnSync("git", ["init", "-q"], { cwd: repo });
       writeFileSync(join(repo, "a.ts"), "a\n");
       const env = { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1" };
-      const hook = (input: string, cwd = repo) => spawnSync(process.execPath, [join(ROOT, "src/main.ts"), "hook", "snapshot"], { cwd, input, env, encoding: "utf8", timeout: 20_000 });
+      const snapshot = loreCommand(["hook", "snapshot"]);
+      const hook = (input: string, cwd = repo) => spawnSync(snapshot.command, snapshot.args, { cwd, input, env, encoding: "utf8", timeout: 20_000 });
       const event = { hook_event_name: "PreToolUse", cwd: repo, tool_name: "Write", tool_input: { file_path: join(repo, "a.ts"), content: "b\n" } };
       const r = hook(JSON.stringify(event));
       expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 0, stdout: "", stderr: "" });
-      const list = spawnSync(process.execPath, [join(ROOT, "src/main.ts"), "snapshots", "--json"], { cwd: repo, env, encoding: "utf8" });
+      const snapshots = loreCommand(["snapshots", "--json"]);
+      const list = spawnSync(snapshots.command, snapshots.args, { cwd: repo, env, encoding: "utf8" });
       expect(JSON.parse(list.stdout).snapshots.map((s: any) => s.message)).toEqual(["before Write a.ts"]);
       for (const bad of ["{{{", JSON.stringify({ ...event, cwd: "/", tool_input: { file_path: "/etc/hosts" } })]) {
         const b = hook(bad, "/");
