@@ -1,5 +1,5 @@
 /**
- * git writing its stdout to a temporary file that lore reads as it grows: started at one moment and
+ * git writing its stdout to an unnamed temporary file that lore reads as it grows: started at one moment and
  * read then or later (a prefetch reads it after other work), or ended unread.
  */
 import { spawn } from "node:child_process";
@@ -20,13 +20,12 @@ export interface Spool {
   exit: number | null | undefined;
   spawnError?: Error;
   readonly errChunks: Buffer[];
-  readonly dir: string;
   readonly writeFd: number;
   readonly readFd: number;
   closed: boolean;
 }
 
-/** The spools not yet closed: a process ended by a signal removes their files (dropAllSpools). */
+/** The spools not yet closed: a process ended by a signal ends their git (dropAllSpools). */
 const open = new Set<Spool>();
 
 /** Starts git (args already past filtersOff) with its stdout going to a new temporary file. */
@@ -35,6 +34,9 @@ export function startSpool(args: readonly string[], opts: GitOptions): Spool {
   const file = join(dir, "out");
   const writeFd = openSync(file, "w", 0o600);
   const readFd = openSync(file, "r");
+  // The file lives as long as its two descriptors: nothing is left in the temporary folder, even
+  // when this process is killed outright (SIGKILL, a crash) before it could clean up.
+  rmSync(dir, { recursive: true, force: true });
   let child: ReturnType<typeof spawn>;
   try {
     // detached: git leads its own process group, so a timeout can end whatever it started.
@@ -42,11 +44,10 @@ export function startSpool(args: readonly string[], opts: GitOptions): Spool {
   } catch (err) {
     closeSync(writeFd);
     closeSync(readFd);
-    rmSync(dir, { recursive: true, force: true });
     throw err;
   }
   track(child);
-  const s: Spool = { args, opts, child, deadline: Date.now() + (opts.timeoutMs ?? DEFAULT_TIMEOUT_MS), exit: undefined, errChunks: [], dir, writeFd, readFd, closed: false };
+  const s: Spool = { args, opts, child, deadline: Date.now() + (opts.timeoutMs ?? DEFAULT_TIMEOUT_MS), exit: undefined, errChunks: [], writeFd, readFd, closed: false };
   child.stderr!.on("data", (c: Buffer) => s.errChunks.push(c));
   child.on("error", (e) => (s.spawnError = e));
   child.on("close", (code) => (s.exit = code));
@@ -60,15 +61,14 @@ function close(s: Spool): void {
   open.delete(s);
   closeSync(s.writeFd);
   closeSync(s.readFd);
-  rmSync(s.dir, { recursive: true, force: true });
 }
 
-/** Ends every spool of this process, read or not (a signal is ending it): git stopped, files removed. */
+/** Ends every spool of this process, read or not (a signal is ending it): git stopped, descriptors closed. */
 export function dropAllSpools(): void {
   for (const s of [...open]) dropSpool(s);
 }
 
-/** Ends a spool nobody will read: git is stopped (with what it started) and its file removed. */
+/** Ends a spool nobody will read: git is stopped (with what it started) and its file closed. */
 export function dropSpool(s: Spool): void {
   if (s.exit === undefined && !s.spawnError) killTree(s.child);
   close(s);

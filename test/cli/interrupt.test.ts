@@ -1,7 +1,7 @@
 /**
  * Ctrl-C on lore while git works for it: git runs in process groups of its own, out of the
- * terminal's reach, so lore ends it, removes its spool files (and an import's files beside the index)
- * and exits 130. The git here is the real one, made slow on one command by a wrapper on the PATH.
+ * terminal's reach, so lore ends it, removes an import's files beside the index and exits 130. A
+ * spool (git's output in a file read as it grows) leaves no file behind, even when lore is killed outright. The git here is the real one, made slow on one command by a wrapper on the PATH.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { chmodSync, existsSync, readdirSync, writeFileSync } from "node:fs";
@@ -24,8 +24,8 @@ function slowGitOn(word: string, mark: string): string {
   return `${dir}:${process.env.PATH}`;
 }
 
-/** Runs lore with a git slow on `word`, sends SIGINT once that git has begun, and says how lore ended and what it left. */
-async function interrupted(args: string[], word: string, home: string) {
+/** Runs lore with a git slow on `word`, sends `signal` once that git has begun, and says how lore ended and what it left. */
+async function interrupted(args: string[], word: string, home: string, signal: "SIGINT" | "SIGKILL" = "SIGINT") {
   const mark = join(tempDir("mark-"), "began");
   const tmp = tempDir("lore-tmp-");
   const child = Bun.spawn([...loreArgv(), ...args], {
@@ -38,7 +38,7 @@ async function interrupted(args: string[], word: string, home: string) {
   while (!existsSync(mark) && Date.now() - t0 < 60_000 && child.exitCode === null) await Bun.sleep(20);
   if (!existsSync(mark)) throw new Error(`git never began ${word}: lore ended ${await child.exited}, ${await new Response(child.stderr).text()}`);
   const sent = Date.now();
-  child.kill("SIGINT");
+  child.kill(signal);
   const code = await child.exited;
   return { code, ms: Date.now() - sent, tmp: readdirSync(tmp), running: await leftIn(r.dir) };
 }
@@ -81,4 +81,12 @@ test("Ctrl-C during an import's catch-up ends its git, leaves no file beside the
   const log = cli(r.dir, ["log", "--json"], { LORE_HOME: home });
   expect(log.code).toBe(0);
   expect(log.json.commits.map((c: { sha: string }) => c.sha)).toEqual(runGit(r.dir, ["log", "--format=%H"]).trim().split("\n").map((h) => h.slice(0, 12)));
+}, 90_000);
+
+test("a lore killed outright (SIGKILL) while an import's git writes its spool leaves nothing in TMPDIR", async () => {
+  const end = await interrupted(["index", "import", exported], "--numstat", join(root, "home-kill"), "SIGKILL");
+  expect(end.code).toBe(137);
+  expect(end.tmp).toEqual([]);
+  // Nothing could end that git: this test does.
+  for (const pid of end.running) process.kill(pid, "SIGKILL");
 }, 90_000);
