@@ -10,11 +10,14 @@ import { pairs, pickTarget } from "./pairs.ts";
 import { README_END, README_START, writeReadmeBlock } from "./report.ts";
 import { runBench } from "./run.ts";
 import { CHARTED, measurePoint, scaleTables } from "./scale.ts";
-import { chooseLore } from "./lore-cli.ts";
+import type { LoreCli } from "./lore-cli.ts";
+import { loreArgv } from "../helpers/lore-argv.ts";
 
 const root = mkdtempSync(join(tmpdir(), "lore-bench-smoke-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const repo = generateRepo({ dir: join(root, "repo"), commits: 150, files: 40, seed: 3 });
+/** The lore every other test starts (the compiled test binary, or the sources under LORE_TEST_SOURCE=1). */
+const testLore = (): LoreCli => ({ argv: loreArgv(), label: "lore", remarks: [] });
 
 const rowsOf = (markdown: string, title: string) => {
   const part = markdown.split(`**${title}`)[1]!.split("\n\n")[1]!;
@@ -23,7 +26,7 @@ const rowsOf = (markdown: string, title: string) => {
 
 test("the main benchmark prints every table with a row for every question, and no missing number", async () => {
   const { dir } = await repo;
-  const { markdown } = await runBench({ repo: dir, runs: 2, warmups: 0, heavyRuns: 1, calls: 20, throughputMs: 200, freshRounds: 1, duringSamples: 2, qualityCommits: 5, lore: "source", log: () => {} });
+  const { markdown } = await runBench({ repo: dir, runs: 2, warmups: 0, heavyRuns: 1, calls: 20, throughputMs: 200, freshRounds: 1, duringSamples: 2, qualityCommits: 5, lore: testLore(), log: () => {} });
   const names = pairs(await pickTarget(dir)).map((p) => p.name);
   expect(rowsOf(markdown, "Warm CLI answer")).toEqual(names);
   expect(rowsOf(markdown, "Answer size")).toEqual(names);
@@ -43,7 +46,7 @@ test("the scaling run charts index cost, warm answers and first answers on a fre
   const { dir } = await repo;
   process.env.LORE_HOME = join(root, "scale-home");
   try {
-    const point = await measurePoint(dir, { commits: 150, files: 40 }, 2, NaN, chooseLore("source"));
+    const point = await measurePoint(dir, { commits: 150, files: 40 }, 2, NaN, testLore());
     const [index, answers, search, fresh] = scaleTables([point]);
     expect(search!.rows).toHaveLength(6);
     expect(JSON.stringify(search)).not.toContain("NaN");

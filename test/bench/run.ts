@@ -16,7 +16,7 @@ import { measureReport, reportTable } from "./report-speed.ts";
 import { duringPass, duringPassTable, type DuringPass } from "./during-pass.ts";
 import { diskFileTable } from "./disk-file.ts";
 import { blameAllAgain, blameAllWithGraph, coldIndex, gitFloors, historyIndexVsLog } from "./index-cost.ts";
-import { benchEnv, chooseLore, ROOT } from "./lore-cli.ts";
+import { benchEnv, chooseLore, ROOT, type LoreCli } from "./lore-cli.ts";
 import { pairs, pickTarget, type Pair, type Target } from "./pairs.ts";
 import { machine, markdownTable, writeReadmeBlock, type Table } from "./report.ts";
 import { latency, rpc, socketPath, throughput } from "./socket.ts";
@@ -41,7 +41,8 @@ export interface BenchOptions {
   duringSamples: number;
   /** Held-out commits for co-change quality; 0 skips it. */
   qualityCommits: number;
-  lore: "auto" | "build" | "source";
+  /** Which lore runs: a mode of chooseLore, or one given (the tests' binary). */
+  lore: "auto" | "build" | "source" | LoreCli;
   backgroundTimeoutMs: number;
   log: (line: string) => void;
 }
@@ -112,7 +113,7 @@ export async function runBench(opts: Partial<BenchOptions> = {}): Promise<BenchR
   const savedHome = process.env.LORE_HOME;
   process.env.LORE_HOME = home;
   const env = benchEnv(home);
-  const cli = chooseLore(o.lore);
+  const cli = typeof o.lore === "string" ? chooseLore(o.lore) : o.lore;
   let daemonUp = false;
   try {
     const own = !o.repo;
