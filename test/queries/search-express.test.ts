@@ -39,8 +39,9 @@ describe.skipIf(!hasExpress)("search on express", () => {
     // git's answer for a question asked twice (before the index and after) is read once: a -S walk of express takes seconds.
     const truths = new Map<string, ReturnType<typeof pickaxeTruth>>();
     const same = async (text: string, opts: { regex?: boolean; oldest?: boolean; paths?: string[] } = {}, limit = 5) => {
-      const key = JSON.stringify([text, opts]);
-      const truth = truths.get(key) ?? pickaxeTruth(dir, text, { regex: opts.regex, reverse: opts.oldest, paths: opts.paths });
+      const key = JSON.stringify([text, opts, limit]);
+      // Newest first, one past the limit is all the check reads, and git's walk stops there.
+      const truth = truths.get(key) ?? pickaxeTruth(dir, text, { regex: opts.regex, reverse: opts.oldest, paths: opts.paths, max: opts.oldest ? undefined : limit + 1 });
       truths.set(key, truth);
       const r = await ask("search", dir, { query: text, code: true, limit, ...opts });
       expect(r.results.map((x: any) => x.sha)).toEqual(truth.slice(0, limit).map((t) => t.sha.slice(0, 12)));
