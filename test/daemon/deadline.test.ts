@@ -17,7 +17,6 @@ import { expandTuples } from "../../src/mcp/model-rows.ts";
 let repo: TestRepo;
 let other: TestRepo;
 let slowBin: string;
-let quickBin: string;
 const homes: string[] = [];
 const NEEDLE = "needle(";
 
@@ -37,7 +36,6 @@ beforeAll(() => {
   other = new TestRepo();
   other.write("a.c", lines(`${NEEDLE}1);`)).commit("one");
   slowBin = slowSliceGit(0.4);
-  quickBin = slowSliceGit(0.2);
 }, 120_000);
 
 afterAll(async () => {
@@ -145,8 +143,7 @@ test("a token of another question or another repository is BAD_CONTINUE, saying 
 
 test("the rest comes exactly after the work was forgotten, and after the daemon restarted", async () => {
   const h = home();
-  // Slices of 0.2 s: nothing here is timed, and 10 of them (the 25 or 30 commits asked) still outlast the 500 ms deadlines.
-  const keep = { LORE_KEEP_MS: "1", PATH: `${quickBin}:${process.env.PATH}` };
+  const keep = { LORE_KEEP_MS: "1", PATH: `${slowSliceGit(0.2)}:${process.env.PATH}` }; // Untimed: 0.2 s slices, of which a walk's 10+ outlast 500 ms.
   const want = truth(repo, 30);
   const first = await search(h, repo, ["--deadline", "500ms"], keep);
   expect(first.json.partial).toBe(true);
