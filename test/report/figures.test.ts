@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { shortLabels } from "../../src/report/page/labels.ts";
 import { generateRepo } from "../bench/gen-repo.ts";
-import { daemonHome, discardHome, stopDaemons } from "../daemon/daemon-helpers.ts";
+import { daemonHome, discardHome } from "../daemon/daemon-helpers.ts";
 import { loreArgv, loreCommand } from "../helpers/lore-argv.ts";
 import { tempDir } from "../helpers/git-repo.ts";
 
@@ -61,8 +61,6 @@ describe.skipIf(!hasScript)("a first report on a terminal", () => {
       expect(r.screen).toMatch(/lore: report: reading each file's history, co-change and authors \(blame\): \d+ of \d+ files…/);
       const answer = r.screen.slice(r.screen.lastIndexOf("\x1b[2K") + 4);
       expect(answer).toStartWith(`wrote ${out}`);
-      // A daemon's pass may go on after the report: not beside the next one's.
-      await stopDaemons(home);
     }
     // Not on a terminal: nothing but the answer.
     const home = daemonHome();
