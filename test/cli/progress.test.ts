@@ -10,7 +10,7 @@ import { progressLine } from "../../src/cli/progress.ts";
 import { generateRepo } from "../bench/gen-repo.ts";
 import { tempDir } from "../helpers/git-repo.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
-import { daemonHome, discardHome } from "../daemon/daemon-helpers.ts";
+import { daemonHome, discardHome, stopDaemons } from "../daemon/daemon-helpers.ts";
 import { loreArgv, loreCommand } from "../helpers/lore-argv.ts";
 
 const hasScript = spawnSync("script", ["--version"]).status === 0;
@@ -39,7 +39,7 @@ describe("the progress line", () => {
     expect(progressLine(undefined, "blame")).toBeUndefined();
   });
 
-  test.skipIf(!hasScript || !hasExpress)("shows a first index at a terminal, then clears it for the answer; nothing of it without one", () => {
+  test.skipIf(!hasScript || !hasExpress)("shows a first index at a terminal, then clears it for the answer; nothing of it without one", async () => {
     const dir = cloneExpress();
     const home = daemonHome();
     homes.push(home);
@@ -51,6 +51,8 @@ describe("the progress line", () => {
     const answer = r.screen.slice(r.screen.lastIndexOf("\x1b[2K") + 4);
     expect(answer).not.toContain("lore: indexing");
     expect(answer).toContain("lib/");
+    // Its pass would go on through churn and blame of all express, on the cores the next question's daemon needs.
+    await stopDaemons(home);
 
     const home2 = daemonHome();
     homes.push(home2);
@@ -58,6 +60,7 @@ describe("the progress line", () => {
     const plain = spawnSync(asked.command, asked.args, { cwd: dir, encoding: "utf8", env: { ...process.env, LORE_HOME: home2, LORE_TEST_BATCH_PAUSE_MS: "300" } });
     expect(plain.status).toBe(0);
     expect(plain.stderr).toBe("");
+    await stopDaemons(home2);
   }, 120_000);
 
   test.skipIf(!hasScript)("shows the blame of many files while contributors waits for it", async () => {

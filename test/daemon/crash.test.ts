@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { gitBlame, gitLogFile, hunksToLines } from "../helpers/git-truth.ts";
 import { runGit, tempDir } from "../helpers/git-repo.ts";
 import { cloneExpress, hasExpress } from "../helpers/express.ts";
-import { daemonHome, discardHome, daemonPids, lore, loreSync, until } from "./daemon-helpers.ts";
+import { daemonHome, discardHome, daemonPids, lore, loreSync, stopDaemons, until } from "./daemon-helpers.ts";
 
 
 let home: string;
@@ -59,6 +59,8 @@ test.skipIf(!hasExpress)("a daemon killed with -9 mid-index leaves a usable inde
   expect(status.daemon.pid).not.toBe(pid);
   expect(status.indexedHead).toBe(runGit(dir, ["rev-parse", "HEAD"]).trim());
   expect(status.commitsIndexed).toBe(Number(runGit(dir, ["rev-list", "--count", "HEAD"]).trim()));
+  // Its pass would go on through churn and blame of all express, on the cores the next test's daemon needs.
+  await stopDaemons(home);
 });
 
 test.skipIf(!hasExpress)("a daemon killed with -9 at each stage of indexing (history, churn, blame) answers right when restarted", async () => {

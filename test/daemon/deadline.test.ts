@@ -143,7 +143,7 @@ test("a token of another question or another repository is BAD_CONTINUE, saying 
 
 test("the rest comes exactly after the work was forgotten, and after the daemon restarted", async () => {
   const h = home();
-  const keep = { LORE_KEEP_MS: "1" };
+  const keep = { LORE_KEEP_MS: "1", PATH: `${slowSliceGit(0.2)}:${process.env.PATH}` }; // Untimed: 0.2 s slices, of which a walk's 10+ outlast 500 ms.
   const want = truth(repo, 30);
   const first = await search(h, repo, ["--deadline", "500ms"], keep);
   expect(first.json.partial).toBe(true);

@@ -31,9 +31,13 @@ export function grepWholeWords(dir: string, words: string[], extra: string[] = [
   return shas.filter((s) => words.every((w) => hasWord(msgs.get(s) ?? "", w)));
 }
 
-/** `git log -S TEXT` (or -G): each commit, in order, with the files git keeps for it. */
-export function pickaxeTruth(dir: string, text: string, opts: { regex?: boolean; reverse?: boolean; paths?: string[] } = {}): { sha: string; files: string[] }[] {
-  const args = ["log", opts.regex ? `-G${text}` : `-S${text}`, "--format=%x1e%H", "--name-only", "-z", ...(opts.reverse ? ["--reverse"] : []), "HEAD", "--", ...(opts.paths ?? [])];
+/**
+ * `git log -S TEXT` (or -G): each commit, in order, with the files git keeps for it; with `max`, the
+ * newest `max` only (git stops its walk there: `-n` before `--reverse` would keep the newest, so not oldest first).
+ */
+export function pickaxeTruth(dir: string, text: string, opts: { regex?: boolean; reverse?: boolean; paths?: string[]; max?: number } = {}): { sha: string; files: string[] }[] {
+  if (opts.max !== undefined && opts.reverse) throw new Error("pickaxeTruth: max lists the newest commits, not the oldest");
+  const args = ["log", opts.regex ? `-G${text}` : `-S${text}`, "--format=%x1e%H", "--name-only", "-z", ...(opts.reverse ? ["--reverse"] : []), ...(opts.max !== undefined ? ["-n", String(opts.max)] : []), "HEAD", "--", ...(opts.paths ?? [])];
   return runGit(dir, args)
     .split("\x1e")
     .slice(1)
