@@ -3,7 +3,6 @@
  * once, kept under the system's temporary folder by a hash of what it is built from, so that test
  * files in other processes (`bun test --parallel`, a second run) use it too instead of building again.
  */
-import { afterAll } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -44,9 +43,16 @@ export function builtRelease(): Promise<BuiltRelease> {
     const base = await sharedFolder("lore-release-cache-", sourceKey(), build, BUILD_TIMEOUT_MS);
     const tmp = mkdtempSync(join(tmpdir(), "lore-release-test-"));
     process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
-    // A test worker of bun test --parallel may end without "exit": each file removes its scratch too.
-    afterAll(() => rmSync(tmp, { recursive: true, force: true }));
     return { tmp, dir: join(base, "release"), unpacked: (os: string, arch: string) => join(base, "unpacked", `${os}_${arch}`) };
   })();
   return built;
+}
+
+/**
+ * Removes this process's scratch folder: each test file that builds calls it after its tests, since a
+ * worker of `bun test --parallel` can end without an "exit" event (a clean run left 113-224 MB each).
+ */
+export async function discardScratch(): Promise<void> {
+  if (built) rmSync((await built).tmp, { recursive: true, force: true });
+  built = undefined;
 }

@@ -1,5 +1,5 @@
 /** The Homebrew formula npm run release writes: valid Ruby, each platform's archive and its sha256, the binary and its completions installed, a test block that passes. */
-import { beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -8,7 +8,7 @@ import { buildInfo } from "../../build/build-info.ts";
 import { FORMULA_FILE, releaseBaseUrl } from "../../build/homebrew.ts";
 import { RELEASE_TARGETS, archiveName } from "../../build/targets.ts";
 import { systemTool } from "../helpers/system-tool.ts";
-import { BUILD_TIMEOUT_MS, builtRelease, type BuiltRelease } from "./built-release.ts";
+import { BUILD_TIMEOUT_MS, builtRelease, discardScratch, type BuiltRelease } from "./built-release.ts";
 
 setDefaultTimeout(60_000);
 
@@ -22,6 +22,8 @@ beforeAll(async () => {
   release = await builtRelease();
   formulaFile = join(release.dir, FORMULA_FILE);
 }, BUILD_TIMEOUT_MS);
+
+afterAll(discardScratch);
 
 function rubyRun(args: string[]) {
   const r = spawnSync(ruby!, args, { encoding: "utf8", timeout: 60_000 });

@@ -1,5 +1,5 @@
 /** The npm packages npm run release writes, installed offline from their tarballs into a temporary prefix, as npm i -g would. */
-import { beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { createReadStream, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { createGunzip } from "node:zlib";
@@ -8,7 +8,7 @@ import { ROOT, buildInfo } from "../../build/build-info.ts";
 import { LAUNCHER_PACKAGE, platformPackage, tarballName } from "../../build/npm-packages.ts";
 import { RELEASE_TARGETS } from "../../build/targets.ts";
 import { TestRepo } from "../helpers/git-repo.ts";
-import { BUILD_TIMEOUT_MS, builtRelease, type BuiltRelease } from "./built-release.ts";
+import { BUILD_TIMEOUT_MS, builtRelease, discardScratch, type BuiltRelease } from "./built-release.ts";
 
 setDefaultTimeout(120_000);
 
@@ -21,6 +21,8 @@ beforeAll(async () => {
   release = await builtRelease();
   npmDir = join(release.dir, "npm");
 }, BUILD_TIMEOUT_MS);
+
+afterAll(discardScratch);
 
 function run(cmd: string[], cwd: string, env: Record<string, string> = {}) {
   const r = spawnSync(cmd[0]!, cmd.slice(1), { cwd, encoding: "utf8", timeout: 120_000, env: { ...process.env, npm_config_update_notifier: "false", ...env } });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { ROOT, buildInfo } from "../../build/build-info.ts";
 import { RELEASE_TARGETS, archiveName } from "../../build/targets.ts";
 import { binaryFormat, hasCodeSignature, readHead } from "./binary-format.ts";
-import { BUILD_TIMEOUT_MS, builtRelease } from "./built-release.ts";
+import { BUILD_TIMEOUT_MS, builtRelease, discardScratch } from "./built-release.ts";
 import { serveRelease, type Fault, type ReleaseServer } from "./release-server.ts";
 
 // Each test reads or unpacks ~100 MB binaries; bun's 5 s default is too tight on 2 cores.
@@ -64,6 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await discardScratch();
 });
 
 test("checksums.txt lists every archive and sha256sum accepts it", () => {

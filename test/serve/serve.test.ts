@@ -101,8 +101,7 @@ for (const era of ["2025-11-25", "2026-07-28"]) {
 
     test("its tool call is logged with the token's name and outcome", async () => {
       await callTool(client, "lore_show", { rev: "HEAD" });
-      await Bun.sleep(50);
-      const lines = served.stderr().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+      const lines = await served.logLines((l) => l.tool === "lore_show");
       expect(lines.filter((l) => l.tool === "lore_show").at(-1)).toMatchObject({ token: "ci", rpc: "tools/call", status: 200, outcome: "ok" });
     });
   });
@@ -171,7 +170,7 @@ describe("lore serve over Streamable HTTP", () => {
 
   test("each request is one JSON line naming the token, tool and outcome, never the token itself", async () => {
     await callTool(client, "lore_history", { path: "b.txt" });
-    const lines = served.stderr().split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    const lines = await served.logLines((l) => l.tool === "lore_history");
     const call = lines.find((l) => l.tool === "lore_history");
     expect(call).toMatchObject({ token: "ci", rpc: "tools/call", status: 200, outcome: "ok" });
     expect(typeof call.ms).toBe("number");

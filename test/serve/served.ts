@@ -27,6 +27,11 @@ export interface Served {
   origin: string;
   /** Everything the server wrote on stderr so far. */
   stderr: () => string;
+  /**
+   * The server's JSON log lines once one of them is `wanted` (a request's line is written as its
+   * response ends and read here through a pipe, so it may come just after the answer): at most 5 s.
+   */
+  logLines: (wanted: (line: any) => boolean) => Promise<any[]>;
   stop: () => Promise<void>;
 }
 
@@ -58,6 +63,13 @@ export async function startServe(args: string[], env: Record<string, string> = {
     url,
     origin: new URL(url).origin,
     stderr: () => err,
+    logLines: async (wanted) => {
+      for (let waited = 0; ; waited += 25) {
+        const lines = err.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+        if (lines.some(wanted) || waited >= 5000) return lines;
+        await Bun.sleep(25);
+      }
+    },
     stop: async () => {
       child.kill("SIGTERM");
       await exited;
