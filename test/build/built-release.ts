@@ -38,21 +38,31 @@ function build(base: string): void {
   }
 }
 
+/** This process's scratch folder, made when a test first asks for it. */
+let scratch: string | undefined;
+
 export function builtRelease(): Promise<BuiltRelease> {
   built ??= (async () => {
     const base = await sharedFolder("lore-release-cache-", sourceKey(), build, BUILD_TIMEOUT_MS);
-    const tmp = mkdtempSync(join(tmpdir(), "lore-release-test-"));
-    process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
-    return { tmp, dir: join(base, "release"), unpacked: (os: string, arch: string) => join(base, "unpacked", `${os}_${arch}`) };
+    return {
+      get tmp() {
+        if (scratch) return scratch;
+        const made = (scratch = mkdtempSync(join(tmpdir(), "lore-release-test-")));
+        process.on("exit", () => rmSync(made, { recursive: true, force: true }));
+        return made;
+      },
+      dir: join(base, "release"),
+      unpacked: (os: string, arch: string) => join(base, "unpacked", `${os}_${arch}`),
+    };
   })();
   return built;
 }
 
 /**
- * Removes this process's scratch folder: each test file that builds calls it after its tests, since a
- * worker of `bun test --parallel` can end without an "exit" event (a clean run left 113-224 MB each).
+ * Removes this process's scratch folder: each test file that uses it calls this after its tests, since
+ * a worker of `bun test --parallel` can end without an "exit" event (a clean run left 113-224 MB each).
  */
-export async function discardScratch(): Promise<void> {
-  if (built) rmSync((await built).tmp, { recursive: true, force: true });
-  built = undefined;
+export function discardScratch(): void {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  scratch = undefined;
 }

@@ -64,7 +64,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  await discardScratch();
+  discardScratch();
 });
 
 test("checksums.txt lists every archive and sha256sum accepts it", () => {
