@@ -2,6 +2,7 @@
  * Marks commits with what their history says: the change request their own message names or the
  * merge that brought them in, and the coding agent credited. Runs over commits not marked yet.
  */
+import type { CommitMark } from "../store/provenance-store.ts";
 import type { Store } from "../store/store.ts";
 import { agentOfCommit } from "./agents.ts";
 import { ownPr } from "./pr-number.ts";
@@ -14,11 +15,20 @@ const BATCH = 2000;
  * returns the change request. A first index marks each batch so, as it stores it: answers given
  * before it ends carry them (a change request inherited from a merge waits for markCommits).
  */
-export function markOwn(store: Store, id: number, c: { author: string; email: string; subject: string; message: string }): number | undefined {
+export function markOwn(store: Store, id: number, c: OwnWords): number | undefined {
+  const own = ownMarks(c);
+  if (own.pr !== undefined || own.agent !== undefined) store.provenance.mark(id, own);
+  return own.pr;
+}
+
+/** A commit's author and words: what its own marks are read from. */
+export type OwnWords = { author: string; email: string; subject: string; message: string };
+
+/** What a commit's own message and author say: its change request and the agent credited, with what says so. */
+export function ownMarks(c: OwnWords): CommitMark {
   const pr = ownPr(c.subject, c.message);
   const credit = agentOfCommit(c.author, c.email, c.message);
-  if (pr !== undefined || credit) store.provenance.mark(id, { pr, agent: credit?.agent, signal: credit?.signal });
-  return pr;
+  return { ...(pr !== undefined ? { pr } : {}), ...(credit ? { agent: credit.agent, signal: credit.signal } : {}) };
 }
 
 /**

@@ -1,5 +1,7 @@
 /** How show is answered: the commit from the index when it has it (files and +/- from the churn pass), the rest from git. */
-import { agentSignalOf, familyFor, provenanceOf, type Unstored } from "./provenance.ts";
+import { agentSignalOf, familyFor, provenanceOf } from "./provenance.ts";
+import { ownMarks } from "../../index/commit-marks.ts";
+import type { CommitMark } from "../../store/provenance-store.ts";
 import { stopsField } from "./history-stops.ts";
 import { LoreError } from "../../errors.ts";
 import { looksBinary } from "../../git/binary.ts";
@@ -34,6 +36,8 @@ interface CommitFacts {
   email: string;
   time: number;
   message: string;
+  /** What its own words say, where the index has not stored it yet (a first index under way), as the index will mark it. */
+  own?: CommitMark;
 }
 
 /** The commit's facts from the index, or from git when the index does not have it (yet). */
@@ -42,7 +46,7 @@ async function facts(ctx: QueryContext, sha: string): Promise<CommitFacts> {
   if (row) return { id: row.id, parents: row.parents.split(" ").filter(Boolean), author: row.author, email: row.email, time: row.time, message: row.message };
   const parser = new RawLogParser();
   const [c] = [...parser.push(await git(["show", "-s", "-z", `--format=${LOG_FORMAT}`, sha, "--"], ctx.index.git)), ...parser.end()];
-  return { parents: c!.parents, author: c!.author, email: c!.email, time: c!.time, message: c!.message };
+  return { parents: c!.parents, author: c!.author, email: c!.email, time: c!.time, message: c!.message, own: ownMarks(c!) };
 }
 
 async function showCommit(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Promise<ShowCommitOutput> {
@@ -66,9 +70,8 @@ async function showCommit(ctx: QueryContext, input: Input<typeof SHOW_ARGS>): Pr
     email: c.email,
     time: iso(c.time),
     message: c.message,
-    // A commit a first index has not stored yet says what its own message does, as the index will.
-    ...provenanceOf(ctx, sha, familyFor(ctx, paths.length === 1 ? paths[0] : undefined), c.id === undefined ? c : undefined),
-    ...agentSignal(ctx, sha, c.id === undefined ? c : undefined),
+    ...provenanceOf(ctx, sha, familyFor(ctx, paths.length === 1 ? paths[0] : undefined), c.own),
+    ...agentSignal(ctx, sha, c.own),
     ...(merge ? { against: "first-parent" as const } : {}),
     // All of them: the answer's pages hold 50 each (src/queries/pages.ts).
     files,
@@ -112,7 +115,7 @@ async function showFile(ctx: QueryContext, rev: string, rawPath: string, input: 
 }
 
 /** What says an agent made the commit, where one did (show is the one commit's whole account). */
-function agentSignal(ctx: QueryContext, sha: string, unstored?: Unstored): { agentSignal?: string } {
-  const signal = agentSignalOf(ctx, sha, unstored);
+function agentSignal(ctx: QueryContext, sha: string, own?: CommitMark): { agentSignal?: string } {
+  const signal = agentSignalOf(ctx, sha, own);
   return signal ? { agentSignal: signal } : {};
 }
