@@ -2,7 +2,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { tempDir } from "../helpers/git-repo.ts";
-import { loreArgv } from "../helpers/lore-argv.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 
 export interface Run {
   code: number;
@@ -35,8 +35,8 @@ function parse(stdout: string): any {
 /** `lore ...args` in `cwd`, through the daemon of `home`. */
 export function lore(home: string, cwd: string, args: string[], extra: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const [command, ...prefix] = loreArgv();
-    const child = spawn(command, [...prefix, ...args], { cwd, env: env(home, extra), stdio: ["ignore", "pipe", "pipe"] });
+    const cmd = loreCommand(args);
+    const child = spawn(cmd.command, cmd.args, { cwd, env: env(home, extra), stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -48,8 +48,8 @@ export function lore(home: string, cwd: string, args: string[], extra: Record<st
 
 /** The same, blocking (for sequences where nothing races). */
 export function loreSync(home: string, cwd: string, args: string[], extra: Record<string, string> = {}): Run {
-  const [command, ...prefix] = loreArgv();
-  const r = spawnSync(command, [...prefix, ...args], { cwd, env: env(home, extra), encoding: "utf8" });
+  const cmd = loreCommand(args);
+  const r = spawnSync(cmd.command, cmd.args, { cwd, env: env(home, extra), encoding: "utf8" });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr, json: parse(r.stdout) };
 }
 

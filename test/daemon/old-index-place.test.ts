@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs"
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { ALICE, lines, TestRepo, tempDir } from "../helpers/git-repo.ts";
-import { loreArgv } from "../helpers/lore-argv.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 
 describe("an index an older lore made", () => {
   test("kept under the main checkout's root, it is moved to the shared place and used as it is, not built again", async () => {
@@ -14,8 +14,10 @@ describe("an index an older lore made", () => {
     const lore = tempDir("lore-home-old-");
     try {
       r.write("a.txt", lines(1, 2)).commit("one", ALICE);
-      const [command, ...prefix] = loreArgv();
-      const run = (args: string[]) => JSON.parse(spawnSync(command, [...prefix, ...args, "--json", "--no-daemon"], { cwd: r.dir, env: { ...process.env, LORE_HOME: lore }, encoding: "utf8" }).stdout);
+      const run = (args: string[]) => {
+        const cmd = loreCommand([...args, "--json", "--no-daemon"]);
+        return JSON.parse(spawnSync(cmd.command, cmd.args, { cwd: r.dir, env: { ...process.env, LORE_HOME: lore }, encoding: "utf8" }).stdout);
+      };
       run(["status"]);
       expect(run(["log"]).commits.length).toBe(1);
       // Put it back where an older lore kept it: under sha256(root), naming the root.

@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { indexPath } from "../../src/index/index-file.ts";
 import { EXPRESS_BUNDLE, HONO_BUNDLE, cloneExpress, cloneHono } from "./express.ts";
 import { runGit, tempDir } from "./git-repo.ts";
-import { loreArgv } from "./lore-argv.ts";
+import { loreCommand } from "./lore-argv.ts";
 import { sharedFolder, sourceKey } from "./shared-folder.ts";
 
 const MAKE_TIMEOUT_MS = 300_000;
@@ -27,8 +27,8 @@ function keyOf(corpus: Corpus, what: string): string {
 
 /** Runs the lore CLI without a daemon in `cwd` with its own `home`; throws with its stderr when it fails. */
 function lore(cwd: string, home: string, args: string[]): void {
-  const [command, ...prefix] = loreArgv();
-  const r = spawnSync(command, [...prefix, ...args], { cwd, env: { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1", NO_COLOR: "1" }, encoding: "utf8", maxBuffer: 64 << 20 });
+  const cmd = loreCommand(args);
+  const r = spawnSync(cmd.command, cmd.args, { cwd, env: { ...process.env, LORE_HOME: home, LORE_NO_DAEMON: "1", NO_COLOR: "1" }, encoding: "utf8", maxBuffer: 64 << 20 });
   if (r.status !== 0) throw new Error(`lore ${args.join(" ")} failed in ${cwd}: ${r.stderr}`);
 }
 

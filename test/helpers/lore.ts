@@ -2,7 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { answer } from "../../src/queries/answer.ts";
 import { tempDir } from "./git-repo.ts";
-import { loreArgv } from "./lore-argv.ts";
+import { loreCommand } from "./lore-argv.ts";
 
 /** Gives this test file its own LORE_HOME so no test touches the user's. */
 export function isolateHome(): string {
@@ -25,8 +25,8 @@ export interface CliResult {
 
 /** Runs `lore ...args` as a person would (no daemon unless asked), in `cwd`. */
 export function cli(cwd: string, args: string[], env: Record<string, string> = {}): CliResult {
-  const [command, ...prefix] = loreArgv();
-  const r = spawnSync(command, [...prefix, ...args], {
+  const cmd = loreCommand(args);
+  const r = spawnSync(cmd.command, cmd.args, {
     cwd,
     env: { ...process.env, LORE_NO_DAEMON: "1", NO_COLOR: "1", ...env },
     encoding: "utf8",

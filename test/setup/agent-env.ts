@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { loreArgv } from "../helpers/lore-argv.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 import { testClientsBin } from "../helpers/test-clients.ts";
 
 export type ClientBin = "claude" | "codex" | "gemini" | "opencode";
@@ -72,8 +72,8 @@ export class AgentHome {
   }
 
   lore(args: string[], extra: Record<string, string> = {}, timeout = 100_000): Run {
-    const [command, ...prefix] = loreArgv();
-    const r = spawnSync(command, [...prefix, ...args], { cwd: this.dir, env: this.env(extra), encoding: "utf8", timeout });
+    const cmd = loreCommand(args);
+    const r = spawnSync(cmd.command, cmd.args, { cwd: this.dir, env: this.env(extra), encoding: "utf8", timeout });
     return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
   }
 

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loreArgv } from "../helpers/lore-argv.ts";
+import { loreCommand } from "../helpers/lore-argv.ts";
 import { testClientsBin } from "../helpers/test-clients.ts";
 import { machinePath } from "./agent-env.ts";
 
@@ -35,8 +35,8 @@ export class ClaudeHome {
   }
 
   lore(args: string[], cwd = this.dir, extra: Record<string, string> = {}): Run {
-    const [command, ...prefix] = loreArgv();
-    const r = spawnSync(command, [...prefix, ...args], { cwd, env: this.env(extra), encoding: "utf8", timeout: 50_000 });
+    const cmd = loreCommand(args);
+    const r = spawnSync(cmd.command, cmd.args, { cwd, env: this.env(extra), encoding: "utf8", timeout: 50_000 });
     return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
   }
 
