@@ -6,20 +6,8 @@ import { codeSearchStats } from "../../src/queries/run/search-code.ts";
 
 /** The answer from the change index equals the same question answered through git (the index set aside), counts included. */
 export async function sameBothWays(dir: string, text: string, opts: { oldest?: boolean } = {}) {
-  const ix = await indexFor(dir);
-  const question = { query: text, code: true, limit: 10000, ...opts };
-  const before = codeSearchStats.fromIndex;
-  const fromIndex = await ask("search", dir, question);
-  expect({ text, fromIndex: codeSearchStats.fromIndex - before }).toEqual({ text, fromIndex: 1 });
-  const head = ix.store.meta("codeHead");
-  ix.store.setMeta("codeHead", undefined);
-  try {
-    expect({ text, ...fromIndex }).toEqual({ text, ...(await ask("search", dir, question)) });
-  } finally {
-    ix.store.setMeta("codeHead", head);
-  }
+  await sameBothWaysAll(dir, [text], opts);
 }
-
 
 /**
  * sameBothWays for many texts, the same checks for each: the index answers them one by one, then git

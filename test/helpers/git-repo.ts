@@ -17,6 +17,11 @@ export const CAROL: Author = { name: "Carol Ünicode", email: "carol@example.com
 /** A new test repository's own settings: the committer, and no signing. */
 const LOCAL_CONFIG = "[user]\n\tname = Test Committer\n\temail = committer@example.com\n[commit]\n\tgpgsign = false\n";
 
+/** The date of a test repository's `tick`-th commit: a minute after the one before, from a fixed start. */
+export function tickDate(tick: number): string {
+  return `${1_700_000_000 + tick * 60} +0000`;
+}
+
 export function tempDir(prefix = "lore-test-"): string {
   return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
 }
@@ -73,7 +78,7 @@ export class TestRepo {
   /** Commits everything in the work tree; each commit is one minute after the last. */
   commit(message: string, author: Author = ALICE, extra: string[] = []): string {
     this.tick++;
-    const date = `${1_700_000_000 + this.tick * 60} +0000`;
+    const date = tickDate(this.tick);
     runGit(this.dir, ["add", "-A"]);
     runGit(this.dir, ["commit", "-q", "--allow-empty", "-m", message, ...extra], {
       GIT_AUTHOR_NAME: author.name,
@@ -105,13 +110,13 @@ export class TestRepo {
     }
     const first = this.tick;
     this.tick += batch.steps.length;
-    return importCommits(this.dir, branch, parent, batch.steps, (n) => `${1_700_000_000 + (first + n + 1) * 60} +0000`);
+    return importCommits(this.dir, branch, parent, batch.steps, (n) => tickDate(first + n + 1));
   }
 
   /** Merges `branch` with a merge commit. */
   merge(branch: string, message = `Merge ${branch}`): string {
     this.tick++;
-    const date = `${1_700_000_000 + this.tick * 60} +0000`;
+    const date = tickDate(this.tick);
     runGit(this.dir, ["merge", "-q", "--no-ff", "-m", message, branch], { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: BOB.name, GIT_AUTHOR_EMAIL: BOB.email });
     return this.head();
   }

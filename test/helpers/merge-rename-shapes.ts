@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { runGit, TestRepo } from "./git-repo.ts";
+import { runGit, TestRepo, tickDate } from "./git-repo.ts";
 
 export interface Shape {
   name: string;
@@ -25,7 +25,7 @@ class Clock {
 
   private env(): Record<string, string> {
     if (!this.sameSecond) this.tick++;
-    const date = `${1_700_000_000 + this.tick * 60} +0000`;
+    const date = tickDate(this.tick);
     return { GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
   }
 
