@@ -55,9 +55,12 @@ test.skipIf(!hasExpress)("a daemon killed with -9 mid-index leaves a usable inde
   const history = loreSync(home, dir, ["history", path, "-n", "500", "--json"]);
   expect(history.code).toBe(0);
   expect(history.json.commits.map((c: any) => c.sha)).toEqual(gitLogFile(dir, "HEAD", path, true, 500).map((c) => c.sha));
-  const status = loreSync(home, dir, ["status", "--json"]).json;
+  // history may answer before the restarted daemon's index ends (git answers meanwhile): wait for that end.
+  const head = runGit(dir, ["rev-parse", "HEAD"]).trim();
+  let status = loreSync(home, dir, ["status", "--json"]).json;
+  await until(() => (status = loreSync(home, dir, ["status", "--json"]).json).indexedHead === head, 60_000, 250);
   expect(status.daemon.pid).not.toBe(pid);
-  expect(status.indexedHead).toBe(runGit(dir, ["rev-parse", "HEAD"]).trim());
+  expect(status.indexedHead).toBe(head);
   expect(status.commitsIndexed).toBe(Number(runGit(dir, ["rev-list", "--count", "HEAD"]).trim()));
   // Its pass would go on through churn and blame of all express, on the cores the next test's daemon needs.
   await stopDaemons(home);
